@@ -1,0 +1,85 @@
+"""minigrad: a compact NumPy autograd engine that behaves like PyTorch 2.13's autograd.
+
+`import minigrad as torch` runs a learner's autograd snippet and prints what torch prints.
+"""
+from . import _dtype
+from ._dtype import Size, dtype
+from ._tensor import Tensor
+from . import _ops  # noqa: F401  (binds the Tensor methods)
+from ._creation import (Generator, arange, as_tensor, device, empty, empty_like, eye,
+                        from_numpy, full, full_like, get_default_dtype, initial_seed,
+                        is_tensor, linspace, manual_seed, numel, ones, ones_like, rand,
+                        rand_like, randint, randint_like, randn, randn_like, seed,
+                        set_default_dtype, tensor, zeros, zeros_like)
+from ._tensor_str import get_printoptions, set_printoptions
+from ._ops import arithmetic as _A, conversion as _C, indexing as _I, inplace as _P
+from ._ops import linalg as _L, reduction as _R, unary as _U, views as _V
+from . import autograd
+from .autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
+from .autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
+from .autograd.anomaly import is_anomaly_check_nan_enabled, is_anomaly_enabled, \
+    set_detect_anomaly
+from .utils import hooks as _hooks  # noqa: F401
+from . import utils
+
+__version__ = "0.1.0"
+
+float16 = half = _dtype.float16
+float32 = float = _dtype.float32
+float64 = double = _dtype.float64
+uint8 = _dtype.uint8
+int8 = _dtype.int8
+int16 = short = _dtype.int16
+int32 = int = _dtype.int32
+int64 = long = _dtype.int64
+bool = _dtype.bool_
+
+# functional forms (torch.add, torch.sigmoid, ...)
+add, sub, subtract, mul, multiply, div, divide, true_divide = (
+    _A.add, _A.sub, _A.sub, _A.mul, _A.mul, _A.div, _A.div, _A.div)
+pow, square, floor_divide, remainder = _A.pow, _A.square, _A.floordiv, _A.remainder
+neg, negative, exp, log, sqrt, reciprocal = _U.neg, _U.neg, _U.exp, _U.log, _U.sqrt, \
+    _U.reciprocal
+sin, cos, tanh, sigmoid, relu, abs = _U.sin, _U.cos, _U.tanh, _U.sigmoid, _U.relu, _U.abs
+clamp = clip = _U.clamp
+floor, ceil, round, sign = _U.floor, _U.ceil, _U.round, _U.sign
+eq, ne, lt, le, gt, ge, isnan = _U.eq, _U.ne, _U.lt, _U.le, _U.gt, _U.ge, _U.isnan
+logical_not, logical_and, logical_or = _U.logical_not, _U.logical_and, _U.logical_or
+sum, mean, max, min, argmax, argmin = _R.sum, _R.mean, _R.max, _R.min, _R.argmax, _R.argmin
+maximum, minimum = _R.maximum, _R.minimum
+matmul, mm, mv, dot, bmm = _L.matmul, _L.mm, _L.mv, _L.dot, _L.bmm
+reshape, flatten, squeeze, unsqueeze = _V.reshape, _V.flatten, _V.squeeze, _V.unsqueeze
+permute, transpose, swapaxes, t = _V.permute, _V.transpose, _V.swapaxes, _V.t
+cat, concat, concatenate, stack, select, narrow = _I.cat, _I.cat, _I.cat, _I.stack, \
+    _I.select, _I.narrow
+clone = _C.clone
+zero_, fill_ = _P.zero_, _P.fill_
+
+
+def where(condition, input, other):
+    """Elementwise choice (not differentiable through the condition)."""
+    from ._ops._where import where_op
+    return where_op(condition, input, other)
+
+
+def _legacy(name, np_dtype):
+    # FloatTensor(...) builds a plain Tensor of that dtype, as in torch
+    def make(*args):
+        from ._creation import legacy_new
+        return legacy_new(Tensor, args, {"_legacy_dtype": np_dtype})
+    make.__name__ = name
+    return make
+
+
+FloatTensor = _legacy("FloatTensor", _dtype.float32.np)
+DoubleTensor = _legacy("DoubleTensor", _dtype.float64.np)
+LongTensor = _legacy("LongTensor", _dtype.int64.np)
+IntTensor = _legacy("IntTensor", _dtype.int32.np)
+BoolTensor = _legacy("BoolTensor", _dtype.bool_.np)
+HalfTensor = _legacy("HalfTensor", _dtype.float16.np)
+
+from . import nn  # noqa: E402  (built on everything above)
+try:  # noqa: E402
+    from . import optim
+except ImportError:  # pragma: no cover
+    pass

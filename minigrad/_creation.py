@@ -1,0 +1,344 @@
+"""Creating tensors: tensor(), the legacy Tensor(...) constructor, factories, RNG."""
+import warnings
+
+import numpy as np
+
+from . import _dtype
+from ._dtype import dtype as _dtype_cls
+from ._tensor import Tensor
+from .autograd.grad_mode import state as _grad_state
+
+__all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
+           "linspace", "eye", "rand", "randn", "randint", "ones_like", "zeros_like",
+           "full_like", "empty_like", "rand_like", "randn_like", "randint_like", "manual_seed",
+           "device", "Generator", "initial_seed", "seed", "get_default_dtype",
+           "set_default_dtype", "is_tensor", "numel"]
+
+_FLOAT_REQUIRED = "Only Tensors of floating point and complex dtype can require gradients"
+
+
+class device:
+    """A device name; minigrad only has 'cpu'."""
+
+    def __init__(self, type="cpu", index=None):
+        if isinstance(type, device):
+            type = type.type
+        self.type = str(type).split(":")[0]
+        self.index = index
+
+    def __repr__(self):
+        return f"device(type='{self.type}')"
+
+    def __str__(self):
+        return self.type
+
+    def __eq__(self, other):
+        return str(self) == str(other)
+
+    def __hash__(self):
+        return hash(self.type)
+
+
+class _Default:
+    dtype = _dtype.float32
+
+
+def get_default_dtype():
+    return _Default.dtype
+
+
+def set_default_dtype(d):
+    if not d.is_floating_point:
+        raise TypeError(f"only floating-point types are supported as the default type")
+    _Default.dtype = d
+
+
+# ---- random numbers: one global generator, reseeded by manual_seed -------------------
+
+class Generator:
+    """The random source behind rand/randn/randint and nn.init (NumPy's PCG64)."""
+
+    def __init__(self, device="cpu"):
+        self._seed = 67280421310721
+        self._rng = np.random.default_rng(self._seed)
+
+    def manual_seed(self, seed):
+        self._seed = int(seed)
+        self._rng = np.random.default_rng(self._seed)
+        return self
+
+    def initial_seed(self):
+        return self._seed
+
+
+default_generator = Generator()
+
+
+def manual_seed(seed):
+    """Seed minigrad's generator (values differ from torch's: different algorithms)."""
+    return default_generator.manual_seed(seed)
+
+
+def initial_seed():
+    return default_generator.initial_seed()
+
+
+def seed():
+    s = int(np.random.SeedSequence().entropy % (2 ** 63))
+    default_generator.manual_seed(s)
+    return s
+
+
+def _rng(generator):
+    return (generator or default_generator)._rng
+
+
+# ---- tensor() ----------------------------------------------------------------------
+
+def _infer(data, depth=0):
+    """Walk nested sequences: return (shape, kind) with torch's messages for ragged or
+    non-numeric data. kind: 0 bool, 1 int, 2 float."""
+    if isinstance(data, Tensor):
+        return tuple(data._data.shape), {"b": 0, "i": 1, "u": 1, "f": 2}[data._data.dtype.kind]
+    if isinstance(data, np.ndarray):
+        return data.shape, {"b": 0, "i": 1, "u": 1, "f": 2}.get(data.dtype.kind, 2)
+    if isinstance(data, (bool, np.bool_)):
+        return (), 0
+    if isinstance(data, (int, np.integer)):
+        return (), 1
+    if isinstance(data, (float, np.floating)):
+        return (), 2
+    if isinstance(data, (list, tuple)):
+        if not data:
+            return (0,), -1
+        shapes, kinds = [], []
+        for item in data:
+            s, k = _infer(item, depth + 1)
+            shapes.append(s)
+            kinds.append(k)
+        first = shapes[0]
+        for s in shapes[1:]:
+            if s != first:
+                if first and not s:        # a number where a list was expected
+                    raise TypeError(f"'{type(data[shapes.index(s)]).__name__}' object is not "
+                                    "iterable")
+                if s and not first:        # a list where a number was expected
+                    raise TypeError("'list' object cannot be interpreted as an integer")
+                raise ValueError(f"expected sequence of length {first[0]} at dim {depth + 1} "
+                                 f"(got {s[0]})")
+        return (len(data),) + first, max(kinds)
+    if data is None:
+        raise RuntimeError("Could not infer dtype of NoneType")
+    if isinstance(data, complex):
+        raise TypeError("minigrad does not support complex numbers")
+    if isinstance(data, str) and depth == 0:
+        raise ValueError(f"too many dimensions 'str'")
+    raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+
+
+def _to_array(data, dtype):
+    """Build the ndarray for tensor(data, dtype)."""
+    shape, kind = _infer(data)
+    if dtype is None:
+        if isinstance(data, np.ndarray):
+            np_dtype = _dtype.from_numpy_dtype(data.dtype).np
+        else:
+            np_dtype = {0: np.bool_, 1: np.int64, 2: _Default.dtype.np, -1: _Default.dtype.np}[
+                kind]
+    else:
+        np_dtype = dtype.np
+    if isinstance(data, (list, tuple)):
+        data = _unwrap(data)
+    arr = np.array(data)
+    if arr.dtype.kind == "f" and np.dtype(np_dtype).kind in "iu":
+        arr = np.trunc(arr)
+    return np.array(arr, dtype=np_dtype).reshape(shape)
+
+
+def _unwrap(data):
+    if isinstance(data, Tensor):
+        return data._data
+    if isinstance(data, (list, tuple)):
+        return [_unwrap(d) for d in data]
+    return data
+
+
+def _finish(arr, requires_grad):
+    t = Tensor._make(arr, False, None)
+    if requires_grad:
+        if arr.dtype.kind != "f":
+            raise RuntimeError(_FLOAT_REQUIRED)
+        t._requires_grad = True
+    return t
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A new leaf tensor copying `data` (nested lists, numbers, arrays)."""
+    if isinstance(data, Tensor):
+        warnings.warn("To copy construct from a tensor, it is recommended to use "
+                      "sourceTensor.detach().clone() or "
+                      "sourceTensor.detach().clone().requires_grad_(True), rather than "
+                      "minigrad.tensor(sourceTensor).", UserWarning, stacklevel=2)
+        arr = np.array(data._data, dtype=None if dtype is None else dtype.np)
+        return _finish(arr, requires_grad)
+    return _finish(_to_array(data, dtype), requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None):
+    if isinstance(data, Tensor) and (dtype is None or dtype == data.dtype):
+        return data
+    if isinstance(data, np.ndarray) and (dtype is None or dtype.np == data.dtype):
+        return from_numpy(data)
+    return tensor(data, dtype=dtype)
+
+
+def from_numpy(arr):
+    """A tensor sharing memory with the ndarray."""
+    if not isinstance(arr, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(arr).__name__})")
+    _dtype.from_numpy_dtype(arr.dtype)
+    return Tensor._make(arr, False, None)
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+def numel(t):
+    return t.numel()
+
+
+def legacy_new(cls, args, kwargs):
+    """`Tensor(...)`/`FloatTensor(...)`: from data (always float32 for Tensor), or sizes
+    (uninitialised values)."""
+    np_dtype = kwargs.pop("_legacy_dtype", np.float32)
+    if kwargs:
+        raise TypeError(f"new() received an invalid combination of arguments - got "
+                        f"({', '.join(kwargs)})")
+    if len(args) == 0:
+        arr = np.empty((0,), np_dtype)
+    elif len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray, Tensor)) \
+            and not (isinstance(args[0], tuple) and all(isinstance(a, int) for a in args[0])
+                     and False):
+        src = args[0]
+        if isinstance(src, Tensor):
+            return src
+        arr = _to_array(src, _dtype.from_numpy_dtype(np.dtype(np_dtype)))
+    elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
+        arr = np.zeros(args, np_dtype)    # torch leaves memory uninitialised; zeros are fine
+    else:
+        raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
+    t = object.__new__(cls)
+    t._data, t._requires_grad, t._grad_fn, t._grad, t._vc = arr, False, None, None, None
+    return t
+
+
+# ---- factories ---------------------------------------------------------------------
+
+def _size(size):
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    for s in size:
+        if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
+            raise TypeError(f"ones(): argument 'size' (position 1) must be tuple of ints, but "
+                            f"found element of type {type(s).__name__} at pos 0")
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
+                               f"{list(size)}")
+    return tuple(int(s) for s in size)
+
+
+def _np(dtype, default=None):
+    if dtype is None:
+        return (default or _Default.dtype).np
+    if not isinstance(dtype, _dtype_cls):
+        raise TypeError(f"dtype must be a minigrad.dtype, not {type(dtype).__name__}")
+    return dtype.np
+
+
+def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
+    return _finish(np.ones(_size(size), _np(dtype)), requires_grad)
+
+
+def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
+    return _finish(np.zeros(_size(size), _np(dtype)), requires_grad)
+
+
+def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
+    return _finish(np.zeros(_size(size), _np(dtype)), requires_grad)
+
+
+def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
+    if dtype is None:
+        dtype = (_dtype.bool_ if isinstance(fill_value, bool) else
+                 _dtype.int64 if isinstance(fill_value, int) else _Default.dtype)
+    return _finish(np.full(_size((size,)), fill_value, dtype.np), requires_grad)
+
+
+def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None):
+    if end is None:
+        start, end = 0, start
+    vals = [start, end, step]
+    if step == 0:
+        raise RuntimeError("step must be nonzero")
+    if (end - start) * step < 0:
+        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+    is_float = any(isinstance(v, float) for v in vals)
+    np_dtype = _np(dtype, _Default.dtype if is_float else _dtype.int64)
+    n = int(np.ceil((end - start) / step))
+    arr = (start + step * np.arange(n, dtype=np.float64)).astype(np_dtype)
+    return _finish(arr, requires_grad)
+
+
+def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None):
+    return _finish(np.linspace(start, end, steps).astype(_np(dtype)), requires_grad)
+
+
+def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
+    return _finish(np.eye(n, m, dtype=_np(dtype)), requires_grad)
+
+
+def rand(*size, generator=None, dtype=None, requires_grad=False, device=None):
+    return _finish(_rng(generator).random(_size(size)).astype(_np(dtype)), requires_grad)
+
+
+def randn(*size, generator=None, dtype=None, requires_grad=False, device=None):
+    return _finish(_rng(generator).standard_normal(_size(size)).astype(_np(dtype)),
+                   requires_grad)
+
+
+def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_grad=False,
+            device=None):
+    if high is None:
+        low, high = 0, low
+    if size is None:
+        raise TypeError("randint() missing 1 required positional arguments: \"size\"")
+    arr = _rng(generator).integers(low, high, size=_size((size,)))
+    return _finish(arr.astype(_np(dtype, _dtype.int64)), requires_grad)
+
+
+def _like(fn):
+    def like(t, *args, dtype=None, requires_grad=False, **kwargs):
+        d = dtype or t.dtype
+        return fn(*args, t._data.shape, dtype=d, requires_grad=requires_grad, **kwargs) \
+            if fn is full_like_impl else fn(t._data.shape, dtype=d, requires_grad=requires_grad)
+    return like
+
+
+def full_like_impl(value, shape, dtype=None, requires_grad=False):
+    return _finish(np.full(shape, value, dtype.np), requires_grad)
+
+
+ones_like = _like(ones)
+zeros_like = _like(zeros)
+empty_like = _like(empty)
+rand_like = _like(rand)
+randn_like = _like(randn)
+
+
+def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
+    return full_like_impl(fill_value, t._data.shape, dtype or t.dtype, requires_grad)
+
+
+def randint_like(t, low, high=None, *, dtype=None, requires_grad=False):
+    return randint(low, high, t._data.shape, dtype=dtype or t.dtype)

@@ -1,0 +1,123 @@
+"""Helpers shared by the op families: dims, dtype promotion, and gradient reshaping.
+
+Backward formulas receive NumPy arrays, or Tensors when a graph of the backward is being
+built (create_graph=True); the helpers here accept both, so each formula is written once.
+"""
+import numpy as np
+
+_ndarray = np.ndarray
+_KIND = {"b": 0, "i": 1, "u": 1, "f": 2}
+F32 = np.dtype(np.float32)
+I64 = np.dtype(np.int64)
+
+
+def wrap_dim(dim, ndim):
+    """Normalise a possibly negative dim, with torch's IndexError when out of range."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}],"
+                         f" but got {dim})")
+    return dim % n
+
+
+def promote_types(x, y):
+    """torch.promote_types for two NumPy dtypes."""
+    if x is y:
+        return x
+    kx, ky = _KIND[x.kind], _KIND[y.kind]
+    if kx != ky:
+        return x if kx > ky else y
+    return np.promote_types(x, y)
+
+
+def scalar_kind(s):
+    return 0 if type(s) is bool else 1 if type(s) is int else 2
+
+
+def result_dtype(a, b):
+    """The dtype torch gives `a op b` (a Tensor; b a Tensor or a Python scalar): dimensioned
+    tensors decide, 0-d tensors and Python numbers only when of a higher category."""
+    ad = a._data.dtype
+    if isinstance(b, (bool, int, float)):
+        k = scalar_kind(b)
+        if k > _KIND[ad.kind]:
+            return F32 if k == 2 else I64
+        return ad
+    bd = b._data.dtype
+    if ad is bd:
+        return ad
+    a0, b0 = a._data.ndim == 0, b._data.ndim == 0
+    if a0 == b0:
+        return promote_types(ad, bd)
+    dim, zero = (bd, ad) if a0 else (ad, bd)
+    return zero if _KIND[zero.kind] > _KIND[dim.kind] else dim
+
+
+def sum_to(g, shape):
+    """Sum a broadcast gradient back down to `shape`."""
+    if g.shape == shape:
+        return g
+    lead = len(g.shape) - len(shape)
+    axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
+                                      if s == 1 and g.shape[i + lead] != 1)
+    if axes:
+        g = g.sum(axis=axes, keepdims=True) if type(g) is _ndarray else g.sum(axes, True)
+    return g.reshape(shape)
+
+
+def cast(g, np_dtype):
+    """g converted to np_dtype (array or Tensor)."""
+    if type(g) is _ndarray:
+        return g if g.dtype == np_dtype else g.astype(np_dtype)
+    if g._data.dtype == np_dtype:
+        return g
+    from .._dtype import from_numpy_dtype
+    return g.to(from_numpy_dtype(np_dtype))
+
+
+def to_input(g, meta):
+    """Reduce and cast a gradient to an input's (shape, dtype)."""
+    return cast(sum_to(g, meta[0]), meta[1])
+
+
+def zeros(shape, like):
+    if type(like) is _ndarray:
+        return np.zeros(shape, like.dtype)
+    from .._tensor import Tensor
+    return Tensor._make(np.zeros(shape, like._data.dtype), False, None)
+
+
+def where(mask, a, b):
+    """mask ? a : b for arrays or Tensors (mask is always an ndarray)."""
+    if type(a) is _ndarray or not hasattr(a, "_data"):
+        return np.where(mask, a, b)
+    from .._tensor import Tensor
+    m = Tensor._make(mask, False, None)
+    return a * m + (b * (~m) if not isinstance(b, (int, float)) or b != 0 else 0)
+
+
+def expand_to(g, shape):
+    """Broadcast g to shape (read-only view for arrays)."""
+    if hasattr(g, "_data"):
+        return g.expand(shape)
+    return np.broadcast_to(g, shape)
+
+
+def is_scalar(x):
+    t = type(x)
+    return t is float or t is int or t is bool
+
+
+def broadcast_shapes(s1, s2):
+    """torch's broadcasting rule, with its error message."""
+    n = max(len(s1), len(s2))
+    a = (1,) * (n - len(s1)) + tuple(s1)
+    b = (1,) * (n - len(s2)) + tuple(s2)
+    out = []
+    for i in range(n):
+        x, y = a[i], b[i]
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
+                               f"({y}) at non-singleton dimension {i}")
+        out.append(y if x == 1 else x)
+    return tuple(out)

@@ -1,0 +1,310 @@
+"""Binary arithmetic: add, sub, mul, div, pow, with broadcasting and torch's promotion.
+
+What each node saves decides which in-place edits break backward: add/sub save no tensor,
+mul saves each input for the *other* input's gradient, div saves both, pow saves its base.
+"""
+import numpy as np
+
+from ..autograd.function import Node, new_node, wrap
+from ..autograd.saved import SavedTensor
+from ._core import Tensor, binary_meta, check_broadcast, operands, run, as_tensor_arg
+from ._util import cast, is_scalar, to_input
+
+
+def _compute(ufunc, a, b):
+    ad, bd, rt = operands(a, b)
+    try:
+        out = ufunc(ad, bd)
+    except ValueError:
+        check_broadcast(ad, bd)
+        raise
+    if rt is not None and out.dtype != rt:
+        out = out.astype(rt)
+    return out
+
+
+def _grads(meta, ga, gb):
+    if meta is None:
+        return ga, gb
+    return (None if ga is None else to_input(ga, meta[0]),
+            None if gb is None else to_input(gb, meta[1]))
+
+
+class AddBackward0(Node):
+    """out = a + alpha * b. Saves no tensor: d/da = 1, d/db = alpha."""
+    __slots__ = ("meta", "alpha")
+
+    @staticmethod
+    def forward(ctx, a, b, alpha=1):
+        if ctx is not None:
+            ctx.meta, ctx.alpha = binary_meta(a, b), alpha
+        return _compute(np.add, a, b if alpha == 1 else b * alpha)
+
+    def backward(self, g):
+        n = self._next
+        gb = None if n[1] is None else (g if self.alpha == 1 else g * self.alpha)
+        return _grads(self.meta, g if n[0] is not None else None, gb)
+
+
+class SubBackward0(Node):
+    """out = a - alpha * b. Saves no tensor."""
+    __slots__ = ("meta", "alpha")
+
+    @staticmethod
+    def forward(ctx, a, b, alpha=1):
+        if ctx is not None:
+            ctx.meta, ctx.alpha = binary_meta(a, b), alpha
+        return _compute(np.subtract, a, b if alpha == 1 else b * alpha)
+
+    def backward(self, g):
+        n = self._next
+        gb = None if n[1] is None else -g * self.alpha
+        return _grads(self.meta, g if n[0] is not None else None, gb)
+
+
+class RsubBackward1(Node):
+    """out = other - self, for `number - tensor`. Saves no tensor."""
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ad, bd, rt = operands(a, b)
+        out = np.subtract(bd, ad)
+        return out if rt is None or out.dtype == rt else out.astype(rt)
+
+    def backward(self, g):
+        return (-g, None)
+
+
+class MulBackward0(Node):
+    """out = a * b. Each input's gradient needs the OTHER input, so that one is saved
+    (a Python number is saved as a number)."""
+    __slots__ = ("s_self", "s_other", "meta")
+    _saved_names = ("s_self", "s_other")
+    saves = True
+
+    @staticmethod
+    def forward(ctx, a, b):
+        if ctx is not None:
+            ctx.meta = binary_meta(a, b)
+            nxt = ctx._next
+            ctx.s_other = (b if is_scalar(b) else SavedTensor(b)) if nxt[0] is not None else None
+            ctx.s_self = SavedTensor(a) if nxt[1] is not None else None
+        return _compute(np.multiply, a, b)
+
+    def backward(self, g):
+        o = self.s_other
+        ga = None if o is None else g * (o if is_scalar(o) else o.unpack(self))
+        gb = None if self.s_self is None else g * self.s_self.unpack(self)
+        return _grads(self.meta, ga, gb)
+
+
+class DivBackward0(Node):
+    """out = a / b. Saves both inputs (d/da = 1/b, d/db = -a/b^2); a number divisor is
+    saved as a number."""
+    __slots__ = ("s_self", "s_other", "meta")
+    _saved_names = ("s_self", "s_other")
+    saves = True
+
+    @staticmethod
+    def forward(ctx, a, b):
+        if ctx is not None:
+            ctx.meta = binary_meta(a, b)
+            ctx.s_other = b if is_scalar(b) else SavedTensor(b)
+            ctx.s_self = SavedTensor(a) if ctx._next[1] is not None else None
+        ad = a._data
+        if ad.dtype.kind != "f" and not (isinstance(b, Tensor) and b._data.dtype.kind == "f") \
+                and type(b) is not float:
+            a = Tensor._make(ad.astype(np.float32), False, None)   # int / int is float32
+        return _compute(np.true_divide, a, b)
+
+    def backward(self, g):
+        o = self.s_other
+        b = o if is_scalar(o) else o.unpack(self)
+        ga = g / b if self._next[0] is not None else None
+        gb = None
+        if self.s_self is not None:
+            gb = -g * self.s_self.unpack(self) / (b * b)
+        return _grads(self.meta, ga, gb)
+
+
+class PowBackward0(Node):
+    """out = x ** n for a number n. Saves the base x: d/dx = n * x^(n-1)."""
+    __slots__ = ("s_self", "exponent")
+    _saved_names = ("s_self",)
+    saves = True
+
+    @staticmethod
+    def forward(ctx, x, n):
+        if ctx is not None:
+            ctx.s_self, ctx.exponent = SavedTensor(x), n
+        xd = x._data
+        if n == 2:
+            return xd * xd             # much cheaper than np.power
+        out = np.power(xd, n) if not (type(n) is float and xd.dtype.kind != "f") \
+            else np.power(xd.astype(np.float32), n)
+        return out
+
+    def backward(self, g):
+        x, n = self.s_self.unpack(self), self.exponent
+        if n == 0:
+            return (g * 0,)
+        if n == 2:
+            return (g * 2.0 * x,)
+        return (g * n * x ** (n - 1),)
+
+    @property
+    def _saved_exponent(self):
+        return self.exponent
+
+
+class PowBackward1(Node):
+    """out = a ** b for two tensors. Saves both inputs and the result."""
+    __slots__ = ("s_self", "s_exponent", "s_result", "meta")
+    _saved_names = ("s_self", "s_exponent", "s_result")
+    saves = True
+    save_result = True
+
+    @staticmethod
+    def forward(ctx, a, b):
+        if ctx is not None:
+            ctx.meta = binary_meta(a, b)
+            ctx.s_self, ctx.s_exponent = SavedTensor(a), SavedTensor(b)
+        return _compute(np.power, a, b)
+
+    def backward(self, g):
+        a, b = self.s_self.unpack(self), self.s_exponent.unpack(self)
+        ga = g * b * a ** (b - 1) if self._next[0] is not None else None
+        gb = None
+        if self._next[1] is not None:
+            r = self.s_result.unpack(self)
+            gb = g * r * _log_where_positive(a)
+        return _grads(self.meta, ga, gb)
+
+
+def _log_where_positive(a):
+    # d/db a^b = a^b * log(a); torch defines it as 0 where a == 0 (and b >= 0)
+    if type(a) is np.ndarray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(a == 0, 0, np.log(np.where(a == 0, 1, a)))
+    return a.log()
+
+
+class PowBackward2(Node):
+    """out = number ** x. Saves the result: d/dx = out * log(number)."""
+    __slots__ = ("s_result", "base")
+    _saved_names = ("s_result",)
+    saves = True
+    save_result = True
+
+    @staticmethod
+    def forward(ctx, base, x):
+        if ctx is not None:
+            ctx.base = base
+        xd = x._data
+        if xd.dtype.kind != "f":
+            xd = xd.astype(np.float32)
+        return np.power(np.asarray(base, dtype=xd.dtype), xd)
+
+    def backward(self, g):
+        return (g * self.s_result.unpack(self) * float(np.log(self.base)),)
+
+    @property
+    def _saved_self(self):
+        return self.base
+
+
+# ---- the functions -----------------------------------------------------------------
+
+def _check(a, b):
+    if not isinstance(a, Tensor):
+        raise TypeError(f"expected Tensor as element 0 in argument 0, but got "
+                        f"{type(a).__name__}")
+    return as_tensor_arg(b)
+
+
+def add(a, b, *, alpha=1):
+    b = _check(a, b)
+    return run(AddBackward0, (a, b), alpha)
+
+
+def radd(a, b):
+    return add(a, b)
+
+
+def sub(a, b, *, alpha=1):
+    b = _check(a, b)
+    if a._data.dtype.kind == "b" and isinstance(b, Tensor) and b._data.dtype.kind == "b":
+        raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
+                           "supported. Use the `^` or `logical_xor()` operator instead.")
+    return run(SubBackward0, (a, b), alpha)
+
+
+def rsub(a, b):
+    b = _check(a, b)
+    return run(RsubBackward1, (a, b))
+
+
+def mul(a, b):
+    b = _check(a, b)
+    return run(MulBackward0, (a, b))
+
+
+def div(a, b, *, rounding_mode=None):
+    b = _check(a, b)
+    if rounding_mode is not None:
+        from .unary import floor_divide_like
+        return floor_divide_like(a, b, rounding_mode)
+    return run(DivBackward0, (a, b))
+
+
+def rdiv(a, b):
+    # torch computes `number / x` as reciprocal(x) * number: grad_fn is MulBackward0
+    b = _check(a, b)
+    return mul(a.reciprocal(), b)
+
+
+def pow(a, b):
+    b = _check(a, b)
+    if is_scalar(b):
+        return _pow_scalar(a, b)
+    return run(PowBackward1, (a, b))
+
+
+def _pow_scalar(x, n):
+    node = new_node(PowBackward0, (x,))
+    return wrap(PowBackward0.forward(node, x, n), node)
+
+
+def rpow(a, b):
+    b = _check(a, b)
+    node = new_node(PowBackward2, (a,))
+    return wrap(PowBackward2.forward(node, b, a), node)
+
+
+def square(x):
+    return _pow_scalar(x, 2)
+
+
+def floordiv(a, b):
+    b = _check(a, b)
+    ad, bd, rt = operands(a, b)
+    out = np.floor_divide(ad, bd)
+    if rt is not None:
+        out = cast(out, rt)
+    return Tensor._make(out, False, None) if out.dtype.kind != "f" else \
+        _no_grad_result(out, a, b)
+
+
+def _no_grad_result(out, a, b):
+    from ..autograd.grad_mode import state
+    rg = state.enabled and any(isinstance(t, Tensor) and t._requires_grad for t in (a, b))
+    if rg:
+        raise RuntimeError("the derivative for 'floor_divide' is not implemented.")
+    return Tensor._make(out, False, None)
+
+
+def remainder(a, b):
+    b = _check(a, b)
+    ad, bd, rt = operands(a, b)
+    return Tensor._make(np.remainder(ad, bd), False, None)

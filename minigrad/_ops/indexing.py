@@ -1,0 +1,251 @@
+"""Indexing: `x[key]` (basic keys give views; lists, tensors and masks give copies),
+`x[key] = value`, and cat/stack."""
+import numpy as np
+
+from ..autograd.function import Node, new_node, wrap
+from ._core import Tensor
+from ._util import sum_to, wrap_dim
+from .views import AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view
+
+
+def _norm_key(x, key):
+    """Turn a torch-style key into a NumPy one; report whether it is 'basic' (a view)."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    out, basic, dim = [], True, 0
+    for k in key:
+        if isinstance(k, Tensor):
+            kd = k._data
+            if kd.dtype.kind == "f":
+                raise IndexError("tensors used as indices must be long, int, byte or bool "
+                                 "tensors")
+            if kd.ndim == 0 and kd.dtype.kind in "iu":
+                k = int(kd)
+            else:
+                basic = False
+                k = kd
+        elif isinstance(k, (list, np.ndarray)):
+            basic = False
+            k = np.asarray(k)
+            if k.dtype.kind == "f":
+                raise IndexError("tensors used as indices must be long, int, byte or bool "
+                                 "tensors")
+        elif isinstance(k, bool):
+            basic = False
+        elif isinstance(k, (np.integer,)):
+            k = int(k)
+        elif k is not None and k is not Ellipsis and not isinstance(k, (int, slice)):
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or "
+                             "byte Variables are valid indices (got "
+                             f"{type(k).__name__})")
+        if isinstance(k, int) and not isinstance(k, bool):
+            size = x._data.shape[dim] if dim < x._data.ndim else None
+            if size is None:
+                raise IndexError(f"too many indices for tensor of dimension {x._data.ndim}")
+            if not -size <= k < size:
+                raise IndexError(f"index {k} is out of bounds for dimension {dim} with size "
+                                 f"{size}")
+        if isinstance(k, slice) and k.step is not None and k.step <= 0:
+            raise ValueError("step must be greater than zero")
+        if k is not None and k is not Ellipsis:
+            dim += 1
+        out.append(k)
+    if dim > x._data.ndim and basic:
+        raise IndexError(f"too many indices for tensor of dimension {x._data.ndim}")
+    return tuple(out), basic
+
+
+def _view_class(key):
+    if all(isinstance(k, int) for k in key):
+        return SelectBackward0
+    if any(isinstance(k, int) for k in key):
+        return SelectBackward0
+    if any(isinstance(k, slice) for k in key):
+        return SliceBackward0
+    return AliasBackward0
+
+
+class IndexBackward0(Node):
+    """out = x[indices] with lists/tensors/masks (a copy): scatter-add the gradient back,
+    so repeated indices accumulate."""
+    __slots__ = ("shape", "key")
+
+    def backward(self, g):
+        if type(g) is np.ndarray:
+            out = np.zeros(self.shape, g.dtype)
+            np.add.at(out, self.key, g)
+            return (out,)
+        return (index_into_zeros(g, self.shape, self.key),)
+
+
+class IndexPutBackward0(Node):
+    """x[indices] = values (in place, advanced indices)."""
+    __slots__ = ("key", "vshape", "vdtype", "accumulate")
+
+    def backward(self, g):
+        gd = g if type(g) is np.ndarray else g._data
+        gx = np.array(gd)
+        if not self.accumulate:
+            gx[self.key] = 0
+        gv = None
+        if self._next[1] is not None:
+            gv = sum_to(gd[self.key], self.vshape).astype(self.vdtype, copy=False)
+        if type(g) is not np.ndarray:
+            gx = Tensor._make(gx, False, None)
+            gv = None if gv is None else Tensor._make(gv, False, None)
+        return gx, gv
+
+
+class _IndexIntoZeros(Node):
+    """Differentiable 'zeros(shape)[key] += g' (used to build graphs of index backward)."""
+    __slots__ = ("key",)
+
+    def backward(self, g):
+        return (g[self.key] if type(g) is np.ndarray else getitem(g, self.key),)
+
+
+IndexIntoZerosBackward0 = _IndexIntoZeros
+
+
+def index_into_zeros(g, shape, key):
+    out = np.zeros(shape, g._data.dtype)
+    np.add.at(out, key, g._data)
+    node = new_node(_IndexIntoZeros, (g,))
+    if node is not None:
+        node.key = key
+    return wrap(out, node)
+
+
+def getitem(x, key):
+    """x[key]: a view for ints/slices/None/..., a copy for lists, tensors and masks."""
+    nkey, basic = _norm_key(x, key)
+    if basic:
+        return basic_index_view(x, nkey, _view_class(nkey))
+    try:
+        data = x._data[nkey]
+    except IndexError as e:
+        raise IndexError(_torch_index_message(x, nkey, e)) from None
+    node = new_node(IndexBackward0, (x,))
+    if node is not None:
+        node.shape, node.key = x._data.shape, nkey
+    return wrap(np.array(data), node)
+
+
+def _torch_index_message(x, key, err):
+    for dim, k in enumerate(key):
+        if isinstance(k, np.ndarray) and k.dtype.kind in "iu" and k.size:
+            size = x._data.shape[dim]
+            bad = k[(k >= size) | (k < -size)]
+            if bad.size:
+                return f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with " \
+                       f"size {size}"
+        if isinstance(k, np.ndarray) and k.dtype.kind == "b":
+            return (f"The shape of the mask {list(k.shape)} at index {dim} does not match the "
+                    f"shape of the indexed tensor {list(x._data.shape[dim:dim + k.ndim])} at "
+                    f"index {dim}")
+    return str(err)
+
+
+def setitem(x, key, value):
+    """x[key] = value: a copy_ (or fill_) into the view x[key], or index_put_ for advanced
+    keys. Either way one in-place op on x: the version goes up by one."""
+    from .inplace import copy_, fill_, index_put_
+    nkey, basic = _norm_key(x, key)
+    if basic:
+        target = getitem(x, key)
+        if isinstance(value, Tensor):
+            copy_(target, value)
+        else:
+            fill_(target, value)
+        return
+    index_put_(x, nkey, value)
+
+
+# ---- cat / stack -------------------------------------------------------------------
+
+class CatBackward0(Node):
+    """out = cat(tensors, dim): slice the gradient back into pieces."""
+    __slots__ = ("dim", "sizes", "dtypes")
+
+    def backward(self, g):
+        out, start = [], 0
+        for size, dt in zip(self.sizes, self.dtypes):
+            sl = [slice(None)] * len(g.shape)
+            sl[self.dim] = slice(start, start + size)
+            piece = g[tuple(sl)]
+            out.append(piece if type(g) is not np.ndarray else piece.astype(dt, copy=False))
+            start += size
+        return tuple(out)
+
+
+class StackBackward0(Node):
+    """out = stack(tensors, dim): select each slice of the gradient."""
+    __slots__ = ("dim", "n")
+
+    def backward(self, g):
+        return tuple(np.take(g, i, axis=self.dim) if type(g) is np.ndarray
+                     else g.select(self.dim, i) for i in range(self.n))
+
+
+def _tensors_arg(tensors, name):
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
+                        f"not {type(tensors).__name__}")
+    if not tensors:
+        raise RuntimeError(f"{name}(): expected a non-empty list of Tensors")
+    return tuple(tensors)
+
+
+def cat(tensors, dim=0):
+    """Join tensors along an existing dim."""
+    tensors = _tensors_arg(tensors, "cat")
+    ref = next((t for t in tensors if t._data.ndim > 0), tensors[0])
+    d = wrap_dim(dim, ref._data.ndim)
+    parts = [t for t in tensors if not (t._data.ndim == 1 and t._data.size == 0)] or [ref]
+    for i, t in enumerate(parts):
+        if t._data.ndim != ref._data.ndim:
+            raise RuntimeError(f"Tensors must have same number of dimensions: got "
+                               f"{ref._data.ndim} and {t._data.ndim}")
+        for j, (a, b) in enumerate(zip(ref._data.shape, t._data.shape)):
+            if j != d and a != b:
+                raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. "
+                                   f"Expected size {a} but got size {b} for tensor number {i} "
+                                   "in the list.")
+    rt = parts[0]._data.dtype
+    for t in parts[1:]:
+        from ._util import promote_types
+        rt = promote_types(rt, t._data.dtype)
+    data = np.concatenate([t._data for t in parts], axis=d).astype(rt, copy=False)
+    node = new_node(CatBackward0, parts)
+    if node is not None:
+        node.dim, node.sizes = d, [t._data.shape[d] for t in parts]
+        node.dtypes = [t._data.dtype for t in parts]
+    return wrap(data, node)
+
+
+def stack(tensors, dim=0):
+    """Join same-shaped tensors along a new dim."""
+    tensors = _tensors_arg(tensors, "stack")
+    shape = tensors[0]._data.shape
+    for i, t in enumerate(tensors):
+        if t._data.shape != shape:
+            raise RuntimeError(f"stack expects each tensor to be equal size, but got "
+                               f"{list(shape)} at entry 0 and {list(t._data.shape)} at entry {i}")
+    d = wrap_dim(dim, len(shape) + 1)
+    data = np.stack([t._data for t in tensors], axis=d)
+    node = new_node(StackBackward0, tensors)
+    if node is not None:
+        node.dim, node.n = d, len(tensors)
+    return wrap(data, node)
+
+
+def select(x, dim, index):
+    key = [slice(None)] * x._data.ndim
+    key[wrap_dim(dim, x._data.ndim)] = index
+    return getitem(x, tuple(key))
+
+
+def narrow(x, dim, start, length):
+    key = [slice(None)] * x._data.ndim
+    key[wrap_dim(dim, x._data.ndim)] = slice(start, start + length)
+    return getitem(x, tuple(key))

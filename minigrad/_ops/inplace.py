@@ -1,0 +1,299 @@
+"""In-place ops: `add_`, `mul_`, `zero_`, `copy_`, `x[i] = v`, `+=` ...
+
+Every in-place op (1) checks torch's rules (no in-place on a leaf that requires grad, nor
+on a view of one), (2) writes into the existing array, (3) bumps the version counter, and
+(4) rewrites history: the tensor's grad_fn becomes the op's node, or, for a view, the base
+gets a CopySlices node and the view's history is regenerated from the base.
+"""
+import numpy as np
+
+from ..autograd.function import Node, _new_node, grad_edge
+from ..autograd.grad_mode import state as _grad_state
+from ..autograd.saved import SavedTensor
+from ._core import Tensor, as_tensor_arg
+from ._util import broadcast_shapes, sum_to
+from .views import apply_steps
+from . import arithmetic as A, unary as U
+
+_LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
+_VIEW_OF_LEAF = ("a view of a leaf Variable that requires grad is being used in an in-place "
+                 "operation.")
+_NO_GRAD_VIEW = (
+    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+    "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
+    "your code by moving both the view and the inplace either both inside the no_grad block "
+    "(if you don't want the inplace to be tracked) or both outside (if you want the inplace to "
+    "be tracked).")
+_INFERENCE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You can "
+              "make a clone to get a normal tensor before doing inplace update.See "
+              "https://github.com/pytorch/rfcs/pull/17 for more details.")
+_OVERLAP = ("unsupported operation: more than one element of the written-to tensor refers to a "
+            "single memory location. Please clone() the tensor before performing the operation.")
+
+
+def check_inplace(x):
+    """Raise torch's error if autograd forbids modifying x in place right now."""
+    if not _grad_state.enabled:
+        return
+    if x._no_grad_view:
+        raise RuntimeError(_NO_GRAD_VIEW)
+    if x._requires_grad and x._grad_fn is None:
+        raise RuntimeError(_LEAF)
+    base = x._base
+    if base is not None and x._requires_grad and base._requires_grad and base._grad_fn is None:
+        raise RuntimeError(_VIEW_OF_LEAF)
+
+
+class CopySlices(Node):
+    """History of a base tensor after one of its views was modified in place: the
+    gradient outside the view passes through; inside it goes through the op's node."""
+    __slots__ = ("fn", "steps")
+    saves = True
+
+    def name(self):
+        return "torch::autograd::CopySlices"
+
+    def backward(self, g):
+        gd = np.array(g if type(g) is np.ndarray else g._data)
+        region = apply_steps(gd, self.steps)
+        grads = self.fn.backward(np.array(region))
+        region[...] = 0 if grads[0] is None else grads[0]
+        rest = tuple(grads[1:])
+        if type(g) is not np.ndarray:
+            gd = Tensor._make(gd, False, None)
+        return (gd,) + rest
+
+    def _release(self):
+        self._released = True
+        self.fn._release()
+
+
+def _write(x, result):
+    xd = x._data
+    rk, xk = result.dtype.kind, xd.dtype.kind
+    if (rk == "f" and xk != "f") or (rk in "iu" and xk == "b"):
+        from .._dtype import from_numpy_dtype
+        names = {"f": "Float", "i": "Long", "u": "Byte", "b": "Bool"}
+        if rk == "f":
+            rname = {np.float64: "Double", np.float16: "Half"}.get(result.dtype.type, "Float")
+        else:
+            rname = names[rk]
+        raise RuntimeError(f"result type {rname} can't be cast to the desired output type "
+                           f"{from_numpy_dtype(xd.dtype)._legacy.replace('Tensor', '')}")
+    if not xd.flags.writeable:
+        raise RuntimeError(_OVERLAP)
+    if result.shape != xd.shape:
+        broadcast_shapes(xd.shape, result.shape)
+        if np.broadcast_shapes(xd.shape, result.shape) != xd.shape:
+            raise RuntimeError(f"output with shape {list(xd.shape)} doesn't match the broadcast "
+                               f"shape {list(np.broadcast_shapes(xd.shape, result.shape))}")
+    xd[...] = result
+
+
+def inplace(cls, x, others, *options):
+    """Run node class `cls` as an in-place op on x with the other inputs `others`."""
+    check_inplace(x)
+    inputs = (x,) + others
+    record = False
+    if _grad_state.enabled:
+        for t in inputs:
+            if isinstance(t, Tensor) and t._requires_grad:
+                record = True
+                break
+    node = _new_node(cls, inputs) if record else None
+    result = cls.forward(node, *inputs, *options)
+    _write(x, result)
+    x._bump_version()
+    if record:
+        base = x._base
+        if base is not None:
+            cs = CopySlices.__new__(CopySlices)
+            cs._next = (grad_edge(base),) + node._next[1:]
+            cs._seq = node._seq
+            cs._released = False
+            cs.fn, cs.steps = node, x._view_steps
+            base._grad_fn = cs
+            base._requires_grad = True
+            x._grad_fn = cs                 # replaced by AsStridedBackward0 on next access
+            x._requires_grad = True
+        else:
+            x._grad_fn = node
+            x._requires_grad = True
+            if cls.save_result:
+                node.s_result = SavedTensor(x, is_output=True)
+    if x._is_inference and not _grad_state.inference:
+        raise RuntimeError(_INFERENCE)      # torch checks after the kernel ran
+    return x
+
+
+# ---- the in-place ops --------------------------------------------------------------
+
+def add_(x, other, *, alpha=1):
+    return inplace(A.AddBackward0, x, (as_tensor_arg(other),), alpha)
+
+
+def sub_(x, other, *, alpha=1):
+    return inplace(A.SubBackward0, x, (as_tensor_arg(other),), alpha)
+
+
+def mul_(x, other):
+    return inplace(A.MulBackward0, x, (as_tensor_arg(other),))
+
+
+def div_(x, other):
+    return inplace(A.DivBackward0, x, (as_tensor_arg(other),))
+
+
+def pow_(x, n):
+    return inplace(_PowInplace, x, (), n)
+
+
+class _PowInplace(A.PowBackward0):
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x, n):
+        return A.PowBackward0.forward(ctx, x, n)
+
+
+_PowInplace.__name__ = "PowBackward0"
+
+
+def _unary_inplace(cls):
+    def op(x):
+        return inplace(cls, x, ())
+    op.__name__ = cls.__name__.replace("Backward0", "").lower() + "_"
+    return op
+
+
+exp_ = _unary_inplace(U.ExpBackward0)
+sigmoid_ = _unary_inplace(U.SigmoidBackward0)
+tanh_ = _unary_inplace(U.TanhBackward0)
+relu_ = _unary_inplace(U.ReluBackward0)
+neg_ = _unary_inplace(U.NegBackward0)
+log_ = _unary_inplace(U.LogBackward0)
+sqrt_ = _unary_inplace(U.SqrtBackward0)
+abs_ = _unary_inplace(U.AbsBackward0)
+
+
+def clamp_(x, min=None, max=None):
+    return inplace(U.ClampBackward1, x, (), min, max)
+
+
+class ZeroBackward0(Node):
+    """x.zero_(): the old values do not matter any more, so their gradient is zero."""
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x):
+        return np.zeros_like(x._data)
+
+    def backward(self, g):
+        return (g * 0,)
+
+
+class FillBackward2(Node):
+    """x.fill_(value): as zero_, the overwritten values get a zero gradient."""
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x, value):
+        return np.full_like(x._data, value)
+
+    def backward(self, g):
+        return (g * 0,)
+
+
+class FillBackward3(Node):
+    """x.fill_(0-d tensor): gradient flows to the value tensor (summed)."""
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, x, value):
+        return np.full_like(x._data, value._data)
+
+    def backward(self, g):
+        return (g * 0, g.sum())
+
+
+def zero_(x):
+    return inplace(ZeroBackward0, x, ())
+
+
+def fill_(x, value):
+    if isinstance(value, Tensor):
+        if value._data.ndim:
+            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor "
+                               f"with {value._data.ndim} dimensions.")
+        return inplace(FillBackward3, x, (value,))
+    return inplace(FillBackward2, x, (), value)
+
+
+class CopyBackwards(Node):
+    """dst.copy_(src): dst's old values get zero gradient; src gets dst's gradient
+    (summed over broadcasting, cast back to src's dtype)."""
+    __slots__ = ("src_shape", "src_dtype")
+
+    def name(self):
+        return "torch::autograd::CopyBackwards"
+
+    @staticmethod
+    def forward(ctx, dst, src):
+        sd = src._data
+        broadcast_shapes(dst._data.shape, sd.shape)
+        if ctx is not None:
+            ctx.src_shape, ctx.src_dtype = sd.shape, sd.dtype
+        out = np.broadcast_to(sd, np.broadcast_shapes(dst._data.shape, sd.shape))
+        if out.shape != dst._data.shape:
+            raise RuntimeError(f"output with shape {list(dst._data.shape)} doesn't match the "
+                               f"broadcast shape {list(out.shape)}")
+        return out.astype(dst._data.dtype)
+
+    def backward(self, g):
+        gsrc = None
+        if self._next[1] is not None:
+            gsrc = sum_to(g, self.src_shape)
+            gsrc = gsrc.astype(self.src_dtype, copy=False) if type(gsrc) is np.ndarray else gsrc
+        return (g * 0, gsrc)
+
+
+def copy_(dst, src, non_blocking=False):
+    """Copy src's values into dst (broadcasting and casting); gradients flow to src."""
+    if not isinstance(src, Tensor):
+        raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not "
+                        f"{type(src).__name__}")
+    return inplace(CopyBackwards, dst, (src,))
+
+
+class _IndexPut(Node):
+    pass
+
+
+def index_put_(x, key, value, accumulate=False):
+    from .indexing import IndexPutBackward0
+    value = as_tensor_arg(value, "value")
+
+    def forward(ctx, x_, v):
+        vd = v._data if isinstance(v, Tensor) else v
+        out = np.array(x_._data)
+        try:
+            if accumulate:
+                np.add.at(out, key, vd)
+            else:
+                out[key] = vd
+        except IndexError as e:
+            from .indexing import _torch_index_message
+            raise IndexError(_torch_index_message(x_, key, e)) from None
+        except ValueError:
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(vd))} "
+                               f"cannot be broadcast to indexing result of shape "
+                               f"{list(x_._data[key].shape)}") from None
+        if ctx is not None:
+            ctx.key, ctx.accumulate = key, accumulate
+            ctx.vshape = np.shape(vd)
+            ctx.vdtype = vd.dtype if isinstance(vd, np.ndarray) else x_._data.dtype
+        return out
+
+    cls = type("IndexPutBackward0", (IndexPutBackward0,),
+               {"__slots__": (), "forward": staticmethod(forward)})
+    return inplace(cls, x, (value,))

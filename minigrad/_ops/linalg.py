@@ -1,0 +1,197 @@
+"""Matrix products. Each saves its inputs (the gradient of one factor needs the other),
+and only the ones a required gradient needs."""
+import numpy as np
+
+from ..autograd.function import Node, new_node, wrap
+from ..autograd.saved import SavedTensor
+from ._core import Tensor
+from ._util import sum_to
+
+
+def _swap(m):
+    return m.swapaxes(-1, -2) if type(m) is np.ndarray else m.transpose(-1, -2)
+
+
+def _dtype_check(a, b, what):
+    if a._data.dtype != b._data.dtype:
+        raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
+                           f"{_cname(a)} != {_cname(b)}" if what == "mm" else
+                           f"expected scalar type {a.dtype.name.capitalize()} but found "
+                           f"{b.dtype.name.capitalize()}")
+
+
+def _cname(t):
+    from .._tensor import _cname as c
+    return c(t)
+
+
+class _Product(Node):
+    """Shared save logic: keep `self` if `other` needs a gradient and vice versa."""
+    __slots__ = ("s_self", "s_mat2")
+    _saved_names = ("s_self", "s_mat2")
+    saves = True
+
+    @staticmethod
+    def _save(ctx, a, b):
+        if ctx is not None:
+            nxt = ctx._next
+            ctx.s_self = SavedTensor(a) if nxt[1] is not None else None
+            ctx.s_mat2 = SavedTensor(b) if nxt[0] is not None else None
+
+
+class MmBackward0(_Product):
+    """out = a @ b for matrices: da = g @ b^T, db = a^T @ g."""
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ad, bd = a._data, b._data
+        if ad.shape[1] != bd.shape[0]:
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
+                               f"({ad.shape[0]}x{ad.shape[1]} and {bd.shape[0]}x{bd.shape[1]})")
+        _dtype_check(a, b, "mm")
+        _Product._save(ctx, a, b)
+        return ad @ bd
+
+    def backward(self, g):
+        ga = None if self.s_mat2 is None else g @ _swap(self.s_mat2.unpack(self))
+        gb = None if self.s_self is None else _swap(self.s_self.unpack(self)) @ g
+        return ga, gb
+
+
+class MvBackward0(_Product):
+    """out = M @ v: dM = outer(g, v), dv = M^T @ g."""
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ad, bd = a._data, b._data
+        if ad.shape[1] != bd.shape[0]:
+            raise RuntimeError(f"size mismatch, got input ({ad.shape[0]}), mat "
+                               f"({ad.shape[0]}x{ad.shape[1]}), vec ({bd.shape[0]})")
+        _dtype_check(a, b, "mm")
+        _Product._save(ctx, a, b)
+        return ad @ bd
+
+    def backward(self, g):
+        ga = gb = None
+        if self.s_mat2 is not None:
+            v = self.s_mat2.unpack(self)
+            ga = g.reshape(-1, 1) * v.reshape(1, -1)
+        if self.s_self is not None:
+            gb = _swap(self.s_self.unpack(self)) @ g
+        return ga, gb
+
+
+class DotBackward0(_Product):
+    """out = a . b for vectors: da = g * b, db = g * a."""
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ad, bd = a._data, b._data
+        if ad.shape[0] != bd.shape[0]:
+            raise RuntimeError(f"inconsistent tensor size, expected tensor [{ad.shape[0]}] and "
+                               f"src [{bd.shape[0]}] to have the same number of elements, but "
+                               f"got {ad.shape[0]} and {bd.shape[0]} elements respectively")
+        _dtype_check(a, b, "dot")
+        _Product._save(ctx, a, b)
+        return np.asarray(ad @ bd)
+
+    def backward(self, g):
+        ga = None if self.s_mat2 is None else g * self.s_mat2.unpack(self)
+        gb = None if self.s_self is None else g * self.s_self.unpack(self)
+        return ga, gb
+
+
+class BmmBackward0(_Product):
+    """Batched product (broadcast batch dims): the 2-D rule per batch, then gradients are
+    summed over broadcast batch dims."""
+    __slots__ = ("shapes",)
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ad, bd = a._data, b._data
+        if ad.shape[-1] != bd.shape[-2]:
+            raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                               f"[{bd.shape[0] if bd.ndim > 2 else 1}, {ad.shape[-1]}] but got: "
+                               f"[{bd.shape[0] if bd.ndim > 2 else 1}, {bd.shape[-2]}].")
+        _Product._save(ctx, a, b)
+        if ctx is not None:
+            ctx.shapes = (ad.shape, bd.shape)
+        return ad @ bd
+
+    def backward(self, g):
+        ga = gb = None
+        if self.s_mat2 is not None:
+            ga = sum_to(g @ _swap(self.s_mat2.unpack(self)), self.shapes[0])
+        if self.s_self is not None:
+            gb = sum_to(_swap(self.s_self.unpack(self)) @ g, self.shapes[1])
+        return ga, gb
+
+
+class UnsafeViewBackward0(BmmBackward0):
+    """torch names a broadcast N-D matmul's result this way (it is a bmm plus a view)."""
+    __slots__ = ()
+
+
+def _run(cls, a, b):
+    node = new_node(cls, (a, b))
+    return wrap(cls.forward(node, a, b), node)
+
+
+def matmul(a, b):
+    """The `@` operator: dot, mv, mm or a batched product depending on the dims."""
+    if not isinstance(b, Tensor):
+        raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not "
+                        f"{type(b).__name__}")
+    da, db = a._data.ndim, b._data.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
+                           f"{da}D and {db}D")
+    if da == 1 and db == 1:
+        return _run(DotBackward0, a, b)
+    if da == 2 and db == 1:
+        return _run(MvBackward0, a, b)
+    if da == 1 and db == 2:
+        if a._data.shape[0] != b._data.shape[0]:
+            raise RuntimeError(f"size mismatch, got input ({b._data.shape[1]}), mat "
+                               f"({b._data.shape[1]}x{b._data.shape[0]}), vec "
+                               f"({a._data.shape[0]})")
+        from .views import SqueezeBackward4, _shape_view
+        out = _run(MmBackward0, a.unsqueeze(0), b)
+        return _shape_view(SqueezeBackward4, out, out._data.shape[1:])
+    if da == 2 and db == 2:
+        return _run(MmBackward0, a, b)
+    if db == 1:
+        return _run(UnsafeViewBackward0, a, b.unsqueeze(-1)).squeeze(-1)
+    if da == 1:
+        return _run(UnsafeViewBackward0, a.unsqueeze(0), b).squeeze(-2)
+    return _run(UnsafeViewBackward0, a, b)
+
+
+def mm(a, b):
+    if a._data.ndim != 2:
+        raise RuntimeError("self must be a matrix")
+    if b._data.ndim != 2:
+        raise RuntimeError("mat2 must be a matrix")
+    return _run(MmBackward0, a, b)
+
+
+def mv(a, b):
+    return _run(MvBackward0, a, b)
+
+
+def dot(a, b):
+    if a._data.ndim != 1 or b._data.ndim != 1:
+        raise RuntimeError(f"1D tensors expected, but got {a._data.ndim}D and "
+                           f"{b._data.ndim}D tensors")
+    return _run(DotBackward0, a, b)
+
+
+def bmm(a, b):
+    if a._data.ndim != 3:
+        raise RuntimeError("batch1 must be a 3D tensor")
+    if b._data.ndim != 3:
+        raise RuntimeError("batch2 must be a 3D tensor")
+    return _run(BmmBackward0, a, b)

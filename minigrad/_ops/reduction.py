@@ -1,0 +1,295 @@
+"""Reductions: sum, mean, max, min (whole tensor or along dims)."""
+import builtins
+import collections
+
+import numpy as np
+
+from ..autograd.function import Node, new_node, wrap
+from ..autograd.saved import SavedTensor
+from ._core import Tensor
+from ._util import expand_to, wrap_dim, where
+
+def _return_type(name):
+    """torch.return_types.max/min: a (values, indices) named tuple printed like torch's."""
+    base = collections.namedtuple(name, ["values", "indices"])
+
+    def __repr__(self):
+        return f"minigrad.return_types.{name}(\nvalues={self.values!r},\nindices={self.indices!r})"
+    return type(name, (base,), {"__slots__": (), "__repr__": __repr__})
+
+
+return_types_max = _return_type("max")
+return_types_min = _return_type("min")
+
+
+def _dims(dim, ndim):
+    if isinstance(dim, (list, tuple)):
+        return tuple(sorted(wrap_dim(d, ndim) for d in dim))
+    return (wrap_dim(dim, ndim),)
+
+
+def _keep_shape(shape, dims):
+    return tuple(1 if i in dims else s for i, s in enumerate(shape))
+
+
+def _expand_back(g, shape, dims, keepdim):
+    """Broadcast a reduced gradient back over the reduced dims."""
+    if not keepdim:
+        g = g.reshape(_keep_shape(shape, dims))
+    return expand_to(g, shape)
+
+
+class SumBackward0(Node):
+    """out = x.sum(). Saves only x's shape: every element gets the output's gradient."""
+    __slots__ = ("shape",)
+
+    @staticmethod
+    def forward(ctx, x, dtype):
+        if ctx is not None:
+            ctx.shape = x._data.shape
+        xd = x._data
+        if dtype is None and xd.dtype.kind in "biu":
+            dtype = np.int64
+        return np.asarray(xd.sum(dtype=dtype))
+
+    def backward(self, g):
+        return (expand_to(g, self.shape),)
+
+
+class SumBackward1(Node):
+    """out = x.sum(dim, keepdim). Saves x's shape and the dims."""
+    __slots__ = ("shape", "dims", "keepdim")
+
+    @staticmethod
+    def forward(ctx, x, dims, keepdim, dtype):
+        xd = x._data
+        if ctx is not None:
+            ctx.shape, ctx.dims, ctx.keepdim = xd.shape, dims, keepdim
+        if dtype is None and xd.dtype.kind in "biu":
+            dtype = np.int64
+        return np.asarray(xd.sum(axis=dims, keepdims=keepdim, dtype=dtype))
+
+    def backward(self, g):
+        return (_expand_back(g, self.shape, self.dims, self.keepdim),)
+
+
+class MeanBackward0(Node):
+    """out = x.mean(). Saves x's shape: each element gets gradient / numel."""
+    __slots__ = ("shape",)
+
+    @staticmethod
+    def forward(ctx, x):
+        if ctx is not None:
+            ctx.shape = x._data.shape
+        return np.asarray(x._data.mean(dtype=x._data.dtype))
+
+    def backward(self, g):
+        n = builtins.max(int(np.prod(self.shape)), 1)
+        return (expand_to(g / n, self.shape),)
+
+
+class MeanBackward1(Node):
+    """out = x.mean(dim, keepdim). Saves x's shape and the dims."""
+    __slots__ = ("shape", "dims", "keepdim")
+
+    @staticmethod
+    def forward(ctx, x, dims, keepdim):
+        xd = x._data
+        if ctx is not None:
+            ctx.shape, ctx.dims, ctx.keepdim = xd.shape, dims, keepdim
+        return np.asarray(xd.mean(axis=dims, keepdims=keepdim, dtype=xd.dtype))
+
+    def backward(self, g):
+        n = 1
+        for d in self.dims:
+            n *= self.shape[d]
+        return (_expand_back(g / n, self.shape, self.dims, self.keepdim),)
+
+
+class _ExtremumAll(Node):
+    """out = x.max() / x.min(). Saves x and the result; ties share the gradient evenly."""
+    __slots__ = ("s_self", "s_result")
+    _saved_names = ("s_self", "s_result")
+    saves = True
+    save_result = True
+    reduce = None
+
+    @classmethod
+    def forward(cls, ctx, x):
+        if x._data.size == 0:
+            raise RuntimeError(f"{cls.reduce.__name__}(): Expected reduction dim to be "
+                               "specified for input.numel() == 0. Specify the reduction dim "
+                               "with the 'dim' argument.")
+        if ctx is not None:
+            ctx.s_self = SavedTensor(x)
+        return np.asarray(cls.reduce(x._data))
+
+    def backward(self, g):
+        x, r = self.s_self.unpack(self), self.s_result.unpack(self)
+        xd = x if type(x) is np.ndarray else x._data
+        rd = r if type(r) is np.ndarray else r._data
+        mask = xd == rd
+        return (where(mask, g / int(mask.sum()), 0) if type(g) is np.ndarray
+                else where(mask, g.expand(xd.shape) / int(mask.sum()), 0),)
+
+
+class MaxBackward1(_ExtremumAll):
+    __slots__ = ()
+    reduce = staticmethod(np.max)
+
+
+class MinBackward1(_ExtremumAll):
+    __slots__ = ()
+    reduce = staticmethod(np.min)
+
+
+class _ExtremumDim(Node):
+    """values, indices = x.max(dim). Saves the indices: only the chosen element of each
+    slice gets the gradient."""
+    __slots__ = ("indices", "shape", "dim", "keepdim")
+    _saved_names = ("indices",)
+    saves = True
+
+    def backward(self, g):
+        idx = self.indices
+        if not isinstance(idx, np.ndarray):
+            idx.unpack(self)
+        gd = g if type(g) is np.ndarray else g._data
+        if not self.keepdim:
+            gd = np.expand_dims(gd, self.dim)
+            idx = np.expand_dims(idx, self.dim)
+        out = np.zeros(self.shape, gd.dtype)
+        np.put_along_axis(out, idx, gd, axis=self.dim)
+        return (out if type(g) is np.ndarray else Tensor._make(out, False, None),)
+
+
+class MaxBackward0(_ExtremumDim):
+    __slots__ = ()
+
+
+class MinBackward0(_ExtremumDim):
+    __slots__ = ()
+
+
+def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    """Sum of all elements, or along `dim` (an int or a tuple of ints)."""
+    if axis is not None:
+        dim = axis
+    if keepdims is not None:
+        keepdim = keepdims
+    npd = None if dtype is None else dtype.np
+    if dim is None or dim == ():
+        node = new_node(SumBackward0, (x,))
+        return wrap(SumBackward0.forward(node, x, npd), node)
+    dims = _dims(dim, x._data.ndim)
+    node = new_node(SumBackward1, (x,))
+    return wrap(SumBackward1.forward(node, x, dims, keepdim, npd), node)
+
+
+def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+    """Mean of all elements, or along `dim`; floating tensors only."""
+    if axis is not None:
+        dim = axis
+    if keepdims is not None:
+        keepdim = keepdims
+    if dtype is not None:
+        x = x.to(dtype)
+    if x._data.dtype.kind != "f":
+        raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
+                           "floating point or complex dtype. Got: "
+                           f"{x.dtype.name.capitalize().replace('Int64', 'Long')}")
+    if dim is None:
+        node = new_node(MeanBackward0, (x,))
+        return wrap(MeanBackward0.forward(node, x), node)
+    dims = _dims(dim, x._data.ndim)
+    node = new_node(MeanBackward1, (x,))
+    return wrap(MeanBackward1.forward(node, x, dims, keepdim), node)
+
+
+def _extremum(x, dim, keepdim, all_cls, dim_cls, arg, rtype):
+    if dim is None:
+        node = new_node(all_cls, (x,))
+        return wrap(all_cls.forward(node, x), node)
+    if isinstance(dim, Tensor):
+        raise TypeError("dim must be an int")
+    d = wrap_dim(dim, x._data.ndim)
+    xd = x._data if x._data.ndim else x._data.reshape(1)
+    idx = arg(xd, axis=d, keepdims=keepdim)
+    vals = np.take_along_axis(xd, idx if keepdim else np.expand_dims(idx, d), axis=d)
+    if not keepdim:
+        vals = np.squeeze(vals, axis=d)
+    if x._data.ndim == 0:
+        vals, idx = vals.reshape(()), idx.reshape(())
+    node = new_node(dim_cls, (x,))
+    if node is not None:
+        node.indices, node.shape, node.dim, node.keepdim = idx, xd.shape, d, keepdim
+    return rtype(wrap(vals, node), Tensor._make(idx.astype(np.int64), False, None))
+
+
+def max(x, dim=None, keepdim=False):
+    """Largest element, or (values, indices) along `dim`; with a tensor: elementwise."""
+    if isinstance(dim, Tensor):
+        return maximum(x, dim)
+    return _extremum(x, dim, keepdim, MaxBackward1, MaxBackward0, np.argmax, return_types_max)
+
+
+def min(x, dim=None, keepdim=False):
+    """Smallest element, or (values, indices) along `dim`; with a tensor: elementwise."""
+    if isinstance(dim, Tensor):
+        return minimum(x, dim)
+    return _extremum(x, dim, keepdim, MinBackward1, MinBackward0, np.argmin, return_types_min)
+
+
+def argmax(x, dim=None, keepdim=False):
+    if dim is None:
+        return Tensor._make(np.asarray(np.argmax(x._data), np.int64), False, None)
+    return Tensor._make(np.argmax(x._data, axis=wrap_dim(dim, x._data.ndim),
+                                  keepdims=keepdim).astype(np.int64), False, None)
+
+
+def argmin(x, dim=None, keepdim=False):
+    if dim is None:
+        return Tensor._make(np.asarray(np.argmin(x._data), np.int64), False, None)
+    return Tensor._make(np.argmin(x._data, axis=wrap_dim(dim, x._data.ndim),
+                                  keepdims=keepdim).astype(np.int64), False, None)
+
+
+class MaximumBackward0(Node):
+    """out = maximum(a, b). Saves both; ties split the gradient."""
+    __slots__ = ("s_self", "s_other")
+    _saved_names = ("s_self", "s_other")
+    saves = True
+    pick = staticmethod(np.maximum)
+
+    @classmethod
+    def forward(cls, ctx, a, b):
+        if ctx is not None:
+            ctx.s_self, ctx.s_other = SavedTensor(a), SavedTensor(b)
+        return cls.pick(a._data, b._data)
+
+    def backward(self, g):
+        a = self.s_self.unpack(self)
+        b = self.s_other.unpack(self)
+        ad = a if type(a) is np.ndarray else a._data
+        bd = b if type(b) is np.ndarray else b._data
+        win = (ad > bd) if self.pick is np.maximum else (ad < bd)
+        tie = ad == bd
+        from ._util import sum_to
+        ga = where(win, g, 0) + where(tie, g / 2, 0)
+        gb = where(~win & ~tie, g, 0) + where(tie, g / 2, 0)
+        return (sum_to(ga, ad.shape), sum_to(gb, bd.shape))
+
+
+class MinimumBackward0(MaximumBackward0):
+    __slots__ = ()
+    pick = staticmethod(np.minimum)
+
+
+def maximum(a, b):
+    node = new_node(MaximumBackward0, (a, b))
+    return wrap(MaximumBackward0.forward(node, a, b), node)
+
+
+def minimum(a, b):
+    node = new_node(MinimumBackward0, (a, b))
+    return wrap(MinimumBackward0.forward(node, a, b), node)

@@ -1,0 +1,377 @@
+"""View ops: results share memory AND the version counter with their input.
+
+Each view remembers its root `_base` and the steps that derive it from that base
+(`_view_steps`, e.g. `(("getitem", 0), ("reshape", (3, 1)))`). After an in-place edit of the
+base or of any view, a view's history is regenerated as "this slice of the new base"
+(AsStridedBackward0), as torch does.
+"""
+import numpy as np
+
+from ..autograd.function import Node, grad_edge, new_node, _next_seq, wrap
+from ..autograd.grad_mode import state as _grad_state
+from ._core import Tensor
+from ._util import sum_to, wrap_dim
+
+
+def apply_steps(arr, steps):
+    """Re-derive a view from (an array shaped like) its base."""
+    for kind, arg in steps:
+        if kind == "getitem":
+            arr = arr[arg]
+        elif kind == "reshape":
+            arr = arr.reshape(arg)
+        elif kind == "transpose":
+            arr = arr.transpose(arg)
+        elif kind == "expand":
+            arr = np.broadcast_to(arr, arg)
+    return arr
+
+
+def make_view(x, data, node, step):
+    """Wrap `data` (a NumPy view of x's data) as a view tensor of x."""
+    out = wrap(data, node)
+    base = x._base if x._base is not None else x
+    vc = x._version_counter()
+    d = out.__dict__
+    d["_base"] = base
+    d["_view_steps"] = x._view_steps + (step,)
+    d["_view_version"] = vc.value
+    out._vc = vc
+    if node is None and x._requires_grad and not _grad_state.enabled:
+        out._requires_grad = True       # a view of a grad-requiring tensor, made in no_grad
+        d["_no_grad_view"] = True
+    if x._is_inference:
+        d["_is_inference"] = True
+    return out
+
+
+class AsStridedBackward0(Node):
+    """The regenerated history of a view whose base was modified in place: scatter the
+    view's gradient into a zero gradient for the whole base."""
+    __slots__ = ("base_shape", "base_dtype", "steps")
+
+    def backward(self, g):
+        gd = g if type(g) is np.ndarray else g._data
+        out = np.zeros(self.base_shape, self.base_dtype)
+        region = apply_steps(out, self.steps)
+        if region.flags.writeable:
+            region += gd
+        else:                                 # an expanded view: sum the overlapping parts
+            np.add.at(out.reshape(-1), apply_steps(
+                np.arange(out.size).reshape(out.shape), self.steps).reshape(-1), gd.reshape(-1))
+        return (out if type(g) is np.ndarray else Tensor._make(out, False, None),)
+
+
+def regenerate_view_grad_fn(view):
+    base = view._base
+    node = AsStridedBackward0.__new__(AsStridedBackward0)
+    node._next = (grad_edge(base),)
+    node._seq = _next_seq()
+    node._released = False
+    node.base_shape, node.base_dtype = base._data.shape, base._data.dtype
+    node.steps = view._view_steps
+    old = view._grad_fn
+    if old is not None and old._retain_ref is not None:
+        node._retain_ref = old._retain_ref
+    view._grad_fn = node
+    view.__dict__["_view_version"] = view._vc.value
+    return node
+
+
+# ---- reshape family ----------------------------------------------------------------
+
+class _ShapeBack(Node):
+    """Backward of ops that only change the shape: reshape the gradient back."""
+    __slots__ = ("shape",)
+
+    def backward(self, g):
+        return (g.reshape(self.shape),)
+
+
+class ViewBackward0(_ShapeBack):
+    __slots__ = ()
+
+
+class UnsqueezeBackward0(_ShapeBack):
+    __slots__ = ()
+
+
+class SqueezeBackward0(_ShapeBack):
+    __slots__ = ()
+
+
+class SqueezeBackward1(_ShapeBack):
+    __slots__ = ()
+
+
+class SqueezeBackward2(_ShapeBack):
+    __slots__ = ()
+
+
+class SqueezeBackward4(_ShapeBack):
+    __slots__ = ()
+
+
+class UnsafeViewBackward0(_ShapeBack):
+    __slots__ = ()
+
+
+def _infer_shape(shape, numel):
+    shape = list(shape)
+    neg = [i for i, s in enumerate(shape) if s == -1]
+    if len(neg) > 1:
+        raise RuntimeError("only one dimension can be inferred")
+    known = 1
+    for s in shape:
+        if s != -1:
+            if s < 0:
+                raise RuntimeError(f"invalid shape dimension {s}")
+            known *= s
+    if neg:
+        if known == 0 or numel % known:
+            raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        shape[neg[0]] = numel // known
+    elif known != numel:
+        raise RuntimeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return tuple(shape)
+
+
+def _shape_args(shape):
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    return tuple(int(s) for s in shape)
+
+
+def _shape_view(cls, x, new_shape):
+    xd = x._data
+    node = new_node(cls, (x,))
+    if node is not None:
+        node.shape = xd.shape
+    return make_view(x, xd.reshape(new_shape), node, ("reshape", new_shape))
+
+
+def view(x, *shape):
+    """Same data, new shape; fails if the memory layout cannot be reinterpreted."""
+    if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
+        from .conversion import to
+        return to(x, shape[0])
+    new_shape = _infer_shape(_shape_args(shape), x._data.size)
+    xd = x._data
+    try:
+        arr = xd.view()
+        arr.shape = new_shape           # raises if a copy would be needed
+    except AttributeError:
+        raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
+                           "least one dimension spans across two contiguous subspaces). Use "
+                           ".reshape(...) instead.") from None
+    node = new_node(ViewBackward0, (x,))
+    if node is not None:
+        node.shape = xd.shape
+    return make_view(x, arr, node, ("reshape", new_shape))
+
+
+def reshape(x, *shape):
+    """A view when the layout allows it, otherwise a copy (clone + view)."""
+    new_shape = _infer_shape(_shape_args(shape), x._data.size)
+    try:
+        return view(x, new_shape)
+    except RuntimeError:
+        pass
+    c = x.clone(memory_format="contiguous")
+    node = new_node(UnsafeViewBackward0, (c,))
+    if node is not None:
+        node.shape = c._data.shape
+    return wrap(c._data.reshape(new_shape), node)
+
+
+def view_as(x, other):
+    return view(x, other._data.shape)
+
+
+def reshape_as(x, other):
+    return reshape(x, other._data.shape)
+
+
+def flatten(x, start_dim=0, end_dim=-1):
+    nd = x._data.ndim
+    if nd == 0:
+        return reshape(x, (1,))
+    s, e = wrap_dim(start_dim, nd), wrap_dim(end_dim, nd)
+    if s == e:
+        return x
+    shape = x._data.shape
+    new = shape[:s] + (int(np.prod(shape[s:e + 1])),) + shape[e + 1:]
+    return reshape(x, new)
+
+
+def unsqueeze(x, dim):
+    d = wrap_dim(dim, x._data.ndim + 1)
+    return _shape_view(UnsqueezeBackward0, x, np.expand_dims(x._data, d).shape)
+
+
+def squeeze(x, dim=None):
+    shape = x._data.shape
+    if dim is None:
+        return _shape_view(SqueezeBackward0, x, tuple(s for s in shape if s != 1))
+    if isinstance(dim, (tuple, list)):
+        dims = {wrap_dim(d, x._data.ndim) for d in dim}
+        cls = SqueezeBackward2
+    else:
+        dims = {wrap_dim(dim, x._data.ndim)}
+        cls = SqueezeBackward1
+    return _shape_view(cls, x, tuple(s for i, s in enumerate(shape) if not (i in dims and s == 1)))
+
+
+# ---- axis permutations -------------------------------------------------------------
+
+class _PermuteBack(Node):
+    __slots__ = ("inverse",)
+
+    def backward(self, g):
+        if type(g) is np.ndarray:
+            return (g.transpose(self.inverse),)
+        return (g.permute(self.inverse),)
+
+
+class PermuteBackward0(_PermuteBack):
+    __slots__ = ()
+
+
+class TransposeBackward0(_PermuteBack):
+    __slots__ = ()
+
+
+class TBackward0(_PermuteBack):
+    __slots__ = ()
+
+
+def _permute_view(cls, x, perm):
+    node = new_node(cls, (x,))
+    if node is not None:
+        node.inverse = tuple(np.argsort(perm))
+    return make_view(x, x._data.transpose(perm), node, ("transpose", perm))
+
+
+def permute(x, *dims):
+    dims = _shape_args(dims)
+    nd = x._data.ndim
+    if len(dims) != nd:
+        raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
+                           f"not match the length of the desired ordering of dimensions i.e. "
+                           f"input.dim() = {nd} is not equal to len(dims) = {len(dims)}")
+    perm = tuple(wrap_dim(d, nd) for d in dims)
+    if len(set(perm)) != nd:
+        raise RuntimeError("permute(): duplicate dims are not allowed.")
+    return _permute_view(PermuteBackward0, x, perm)
+
+
+def transpose(x, dim0, dim1):
+    nd = x._data.ndim
+    perm = list(range(nd))
+    a, b = wrap_dim(dim0, nd), wrap_dim(dim1, nd)
+    if nd == 0:
+        return _permute_view(TransposeBackward0, x, ())
+    perm[a], perm[b] = perm[b], perm[a]
+    return _permute_view(TransposeBackward0, x, tuple(perm))
+
+
+def t(x):
+    nd = x._data.ndim
+    if nd > 2:
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {nd}D")
+    return _permute_view(TBackward0, x, tuple(range(nd))[::-1])
+
+
+def T(x):
+    nd = x._data.ndim
+    return _permute_view(PermuteBackward0, x, tuple(range(nd))[::-1])
+
+
+def mT(x):
+    return transpose(x, -2, -1)
+
+
+def swapaxes(x, a, b):
+    return transpose(x, a, b)
+
+
+# ---- expand ------------------------------------------------------------------------
+
+class ExpandBackward0(Node):
+    """out = x broadcast to a bigger shape: sum the gradient back."""
+    __slots__ = ("shape",)
+
+    def backward(self, g):
+        return (sum_to(g, self.shape),)
+
+
+def expand(x, *sizes):
+    sizes = _shape_args(sizes)
+    shape = x._data.shape
+    if len(sizes) < len(shape):
+        raise RuntimeError(f"expand({x.type()}{{{list(shape)}}}, size={list(sizes)}): the number "
+                           "of sizes provided (%d) must be greater or equal to the number of "
+                           "dimensions in the tensor (%d)" % (len(sizes), len(shape)))
+    lead = len(sizes) - len(shape)
+    target = []
+    for i, s in enumerate(sizes):
+        cur = shape[i - lead] if i >= lead else 1
+        if s == -1:
+            if i < lead:
+                raise RuntimeError(f"The expanded size of the tensor (-1) isn't allowed in a "
+                                   f"leading, non-existing dimension {i}")
+            s = cur
+        elif cur != 1 and cur != s:
+            raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing "
+                               f"size ({cur}) at non-singleton dimension {i}.  Target sizes: "
+                               f"{list(sizes)}.  Tensor sizes: {list(shape)}")
+        target.append(s)
+    target = tuple(target)
+    node = new_node(ExpandBackward0, (x,))
+    if node is not None:
+        node.shape = shape
+    return make_view(x, np.broadcast_to(x._data, target), node, ("expand", target))
+
+
+def expand_as(x, other):
+    return expand(x, other._data.shape)
+
+
+# ---- indexing views ----------------------------------------------------------------
+
+class _IndexViewBack(Node):
+    """Backward of x[key] for basic keys: scatter the gradient into zeros."""
+    __slots__ = ("shape", "key")
+
+    def backward(self, g):
+        gd = g if type(g) is np.ndarray else g._data
+        out = np.zeros(self.shape, gd.dtype)
+        out[self.key] = gd
+        return (out if type(g) is np.ndarray else _scatter_tensor(g, self.shape, self.key),)
+
+
+def _scatter_tensor(g, shape, key):
+    # double backward of indexing: route through the differentiable index_put
+    from .indexing import index_into_zeros
+    return index_into_zeros(g, shape, key)
+
+
+class SelectBackward0(_IndexViewBack):
+    __slots__ = ()
+
+
+class SliceBackward0(_IndexViewBack):
+    __slots__ = ()
+
+
+class AliasBackward0(_IndexViewBack):
+    __slots__ = ()
+
+
+def basic_index_view(x, key, cls):
+    if Ellipsis not in key:
+        key = key + (Ellipsis,)     # keeps x[0] of a 1-D array a 0-d VIEW, not a copy
+    node = new_node(cls, (x,))
+    if node is not None:
+        node.shape, node.key = x._data.shape, key
+    return make_view(x, x._data[key], node, ("getitem", key))

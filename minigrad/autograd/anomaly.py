@@ -1,0 +1,84 @@
+"""Anomaly mode: remember where in the forward code each node was created, and when its
+backward fails, warn with that traceback before re-raising (as torch does)."""
+import traceback
+import warnings
+
+__all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled",
+           "is_anomaly_check_nan_enabled"]
+
+
+class _State:
+    __slots__ = ("enabled", "check_nan")
+
+    def __init__(self):
+        self.enabled = False
+        self.check_nan = True
+
+
+state = _State()
+
+
+def is_anomaly_enabled():
+    return state.enabled
+
+
+def is_anomaly_check_nan_enabled():
+    return state.check_nan
+
+
+def record_trace(node):
+    """Store the user's forward stack on the node (only called in anomaly mode)."""
+    stack = traceback.format_stack()
+    # drop minigrad's own frames at the end: the learner wants their line, not ours
+    while stack and "/minigrad/" in stack[-1].split(",")[0]:
+        stack.pop()
+    node._trace = "".join(stack)
+
+
+def report_failure(node):
+    """Warn with the forward traceback of the node whose backward failed."""
+    trace = node._trace
+    if trace is None:
+        return
+    warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that caused "
+                  f"the error:\n{trace}", UserWarning, stacklevel=3)
+
+
+class detect_anomaly:
+    """Context manager / decorator enabling anomaly detection for the block."""
+
+    def __init__(self, check_nan=True):
+        self.prev = None
+        self.check_nan = check_nan
+        warnings.warn("Anomaly Detection has been enabled. This mode will increase the runtime "
+                      "and should only be enabled for debugging.", UserWarning, stacklevel=2)
+
+    def __enter__(self):
+        self.prev = (state.enabled, state.check_nan)
+        state.enabled, state.check_nan = True, self.check_nan
+
+    def __exit__(self, *exc):
+        state.enabled, state.check_nan = self.prev
+
+    def __call__(self, func):
+        import functools
+
+        @functools.wraps(func)
+        def wrapper(*a, **k):
+            with self.__class__(self.check_nan):
+                return func(*a, **k)
+        return wrapper
+
+
+class set_detect_anomaly:
+    """Turn anomaly detection on or off (a plain call persists; also a context manager)."""
+
+    def __init__(self, mode, check_nan=True):
+        self.prev = (state.enabled, state.check_nan)
+        state.enabled, state.check_nan = bool(mode), check_nan
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *exc):
+        state.enabled, state.check_nan = self.prev

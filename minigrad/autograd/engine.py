@@ -1,0 +1,336 @@
+"""The backward engine: an iterative walk over the graph, newest node first.
+
+Like torch's engine it (1) counts, for every reachable node, how many edges point at it,
+(2) runs a node once all of its gradient contributions have arrived, picking among ready
+nodes the one created last (leaf accumulators first), and (3) frees saved tensors as it
+goes unless retain_graph=True. No recursion: a 200,000-node chain is fine.
+"""
+import gc
+import heapq
+
+import numpy as np
+
+from . import anomaly as _anomaly
+from .function import AccumulateGrad, grad_edge
+from .grad_mode import state as _grad_state
+from .saved import SECOND_BACKWARD, engine_state
+
+__all__ = ["run_backward", "accumulate_into_leaf"]
+
+Tensor = None          # bound by minigrad._tensor
+_NP_SCALARS = {np.float16, np.float32, np.float64, np.int64, np.int32, np.bool_}
+
+
+def _as_tensor(g):
+    return g if isinstance(g, Tensor) else Tensor._make(g, False, None)
+
+
+def _data(g):
+    return g._data if isinstance(g, Tensor) else g
+
+
+def _check_hook_result(fn, old, new):
+    if not isinstance(new, Tensor):
+        raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
+    name = getattr(fn, "__name__", repr(fn))
+    if new._data.shape != _data(old).shape:
+        raise RuntimeError(f"hook '{name}' has changed the size of value")
+    if new._data.dtype != _data(old).dtype:
+        was = Tensor._make(_data(old), False, None).type()
+        raise RuntimeError(f"hook '{name}' has changed the type of value "
+                           f"(was {was} got {new.type()})")
+
+
+def _run_tensor_hooks(hooks, grad):
+    """Tensor hooks in registration order, each seeing the previous one's result."""
+    for fn in list(hooks.values()):
+        res = fn(_as_tensor(grad))
+        if res is not None:
+            _check_hook_result(fn, grad, res)
+            grad = res if engine_state.create_graph else res._data
+    return grad
+
+
+def _pre_process(node, grad):
+    """Tensor hooks, retain_grad, then node pre-hooks: everything that sees the gradient
+    flowing into `node` before its backward runs."""
+    if type(node) is AccumulateGrad:
+        hooks = node.variable.__dict__.get("_hooks")
+    else:
+        hooks = node._tensor_pre_hooks
+    if hooks:
+        grad = _run_tensor_hooks(hooks, grad)
+    ref = node._retain_ref
+    if ref is not None:
+        t = ref()
+        if t is not None:
+            _retain(t, grad)
+    if node._pre_hooks:
+        for fn in list(node._pre_hooks.values()):
+            res = fn((_as_tensor(grad),))
+            if res is not None:
+                grad = _data(res[0]) if not engine_state.create_graph else res[0]
+    return grad
+
+
+def _retain(t, grad):
+    """retain_grad(): store a copy of the gradient on a non-leaf (accumulating)."""
+    if engine_state.create_graph:
+        g = _as_tensor(grad)
+        t._grad = g if t._grad is None else t._grad + g
+    elif t._grad is None:
+        t._grad = Tensor._make(np.array(grad, dtype=t._data.dtype), False, None)
+    else:
+        t._grad._data += grad
+
+
+def accumulate_into_leaf(leaf, grad):
+    """AccumulateGrad: the first gradient is stored, later ones are added in place (so
+    `x.grad` stays the same object across backward calls)."""
+    if engine_state.create_graph:
+        g = _as_tensor(grad)
+        if g._data.dtype != leaf._data.dtype:
+            g = g.to(leaf.dtype)
+        leaf._grad = g if leaf._grad is None else leaf._grad + g
+        return
+    old = leaf._grad
+    if old is None:
+        # copy only when we may not own the array (read-only broadcast view, other dtype)
+        if not grad.flags.writeable or grad.dtype != leaf._data.dtype or grad.base is not None:
+            grad = np.array(grad, dtype=leaf._data.dtype)
+        if grad.shape != leaf._data.shape:
+            grad = np.array(np.broadcast_to(grad, leaf._data.shape))
+        leaf._grad = Tensor._make(grad, False, None)
+    elif old._requires_grad or old._grad_fn is not None:
+        leaf._grad = Tensor._make(old._data + grad, False, None)
+    else:
+        old._data += grad
+        old._bump_version()
+
+
+def _collect(roots):
+    """Count incoming edges for every node reachable from `roots` (iterative DFS)."""
+    deps = {}
+    stack = [r for r in roots if r is not None]
+    seen = set(stack)
+    while stack:
+        node = stack.pop()
+        for nxt in node._next:
+            if nxt is None:
+                continue
+            deps[nxt] = deps.get(nxt, 0) + 1
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return deps, seen
+
+
+def _needed(nodes, targets):
+    """Nodes from which some target node can be reached (for autograd.grad)."""
+    needed = set(targets)
+    for node in sorted(nodes, key=lambda n: n._seq):     # creation order is topological
+        if node not in needed and any(n in needed for n in node._next if n is not None):
+            needed.add(node)
+    return needed
+
+
+def _add(a, b):
+    return a + b
+
+
+def execute(roots, root_grads, retain_graph, create_graph, capture=None):
+    """Run backward from `roots` (nodes) seeded with `root_grads`.
+
+    capture: {node: slot} for autograd.grad — gradients reaching those nodes are stored
+    in the returned dict instead of running them; other leaves are left untouched.
+    """
+    deps, nodes = _collect(roots)
+    needed = _needed(nodes, capture) if capture is not None else None
+    buffers = {}
+    for r, g in zip(roots, root_grads):
+        if r is not None:
+            buffers[r] = g if r not in buffers else buffers[r] + g
+    captured = {}
+    ready = []
+    for r in set(roots):
+        if r is not None and deps.get(r, 0) == 0:
+            ready.append((type(r) is not AccumulateGrad, -r._seq, r))
+    heapq.heapify(ready)
+    errstate = np.errstate(all="ignore")      # torch does not warn on nan/inf in backward
+    errstate.__enter__()
+    gc_was_enabled = gc.isenabled()
+    gc.disable()          # the graph is acyclic: collections during backward only cost time
+    prev_grad_mode, prev_cg = _grad_state.enabled, engine_state.create_graph
+    _grad_state.enabled, engine_state.create_graph = create_graph, create_graph
+    try:
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grad = buffers.pop(node, None)
+            if needed is not None and node not in needed:
+                outs = ()
+            elif grad is None:
+                outs = (None,) * len(node._next)
+            else:
+                grad = _pre_process(node, grad)
+                if capture is not None and node in capture:
+                    captured[node] = grad
+                    outs = (None,) * len(node._next)
+                else:
+                    if node._released:
+                        raise RuntimeError(SECOND_BACKWARD)
+                    if _anomaly.state.enabled:
+                        outs = _call_anomalous(node, grad)
+                    else:
+                        outs = node.backward(grad)
+                    if node._hooks:
+                        outs = _post_hooks(node, outs, grad)
+                    if not retain_graph and node.saves:
+                        node._release()
+            nexts = node._next
+            for i in range(len(nexts)):
+                nxt = nexts[i]
+                if nxt is None:
+                    continue
+                g = outs[i] if i < len(outs) else None
+                if g is not None:
+                    if g.__class__ in _NP_SCALARS:      # 0-d arithmetic gives NumPy scalars
+                        g = np.asarray(g)
+                    prev = buffers.get(nxt)
+                    buffers[nxt] = g if prev is None else prev + g
+                left = deps[nxt] - 1
+                deps[nxt] = left
+                if left == 0:
+                    heapq.heappush(ready, (type(nxt) is not AccumulateGrad, -nxt._seq, nxt))
+    finally:
+        _grad_state.enabled, engine_state.create_graph = prev_grad_mode, prev_cg
+        errstate.__exit__(None, None, None)
+        if gc_was_enabled:
+            gc.enable()
+    return captured
+
+
+def _call_anomalous(node, grad):
+    try:
+        outs = node.backward(grad)
+    except Exception:
+        _anomaly.report_failure(node)
+        raise
+    if _anomaly.state.check_nan:
+        for g in outs:
+            if g is not None and np.isnan(_data(g)).any():
+                raise RuntimeError(f"Function '{node.name()}' returned nan values in its "
+                                   "0th output.")
+    return outs
+
+
+def _post_hooks(node, outs, grad):
+    gin = tuple(None if g is None else _as_tensor(g) for g in outs)
+    for fn in list(node._hooks.values()):
+        res = fn(gin, (_as_tensor(grad),))
+        if res is not None:
+            gin = tuple(res)
+    return tuple(None if g is None else (g if engine_state.create_graph else _data(g))
+                 for g in gin)
+
+
+def _root_grads(tensors, grad_tensors, create_graph):
+    grads = []
+    for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
+        if not t._requires_grad:
+            raise RuntimeError(f"element {i} of tensors does not require grad and does not "
+                               "have a grad_fn")
+        if g is None:
+            if t._data.size != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+            arr = np.ones(t._data.shape, dtype=t._data.dtype)
+            grads.append(Tensor._make(arr, False, None) if create_graph else arr)
+            continue
+        if not isinstance(g, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got "
+                            f"{type(g).__name__}")
+        if g._data.shape != t._data.shape:
+            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} "
+                               f"and output[{i}] has a shape of {t.shape}.")
+        if create_graph:
+            grads.append(g if g._data.dtype == t._data.dtype else g.to(t.dtype))
+        else:
+            grads.append(np.array(g._data, dtype=t._data.dtype))   # never alias the caller's
+    return grads
+
+
+def _normalize(tensors, grads):
+    if isinstance(tensors, Tensor):
+        tensors = (tensors,)
+    tensors = tuple(tensors)
+    if grads is None:
+        grads = (None,) * len(tensors)
+    elif isinstance(grads, Tensor):
+        grads = (grads,)
+    grads = tuple(grads)
+    if len(grads) != len(tensors):
+        raise RuntimeError(f"grad can be implicitly created only for scalar outputs"
+                           if not grads else
+                           f"got {len(grads)} gradients for {len(tensors)} tensors")
+    return tensors, grads
+
+
+def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
+                 inputs=None):
+    """torch.autograd.backward: accumulate d(tensors)/d(leaf) into every leaf's .grad."""
+    tensors, grads = _normalize(tensors, grad_tensors)
+    if retain_graph is None:
+        retain_graph = create_graph
+    root_grads = _root_grads(tensors, grads, create_graph)
+    roots = [grad_edge(t) for t in tensors]
+    if inputs is not None:
+        inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+        capture = {grad_edge(t): i for i, t in enumerate(inputs)}
+        captured = execute(roots, root_grads, retain_graph, create_graph, capture)
+        for node, g in captured.items():
+            t = inputs[capture[node]]
+            if t._grad_fn is None:
+                accumulate_into_leaf(t, g)
+            else:
+                _retain(t, g)
+        return
+    execute(roots, root_grads, retain_graph, create_graph)
+
+
+def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
+             allow_unused=None, materialize_grads=False):
+    """torch.autograd.grad: return d(outputs)/d(inputs) without touching any .grad."""
+    outputs, grads = _normalize(outputs, grad_outputs)
+    single = isinstance(inputs, Tensor)
+    inputs = (inputs,) if single else tuple(inputs)
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    if retain_graph is None:
+        retain_graph = create_graph
+    for t in inputs:
+        if not t._requires_grad:
+            raise RuntimeError("One of the differentiated Tensors does not require grad")
+    root_grads = _root_grads(outputs, grads, create_graph)
+    roots = [grad_edge(t) for t in outputs]
+    capture = {}
+    for t in inputs:
+        capture.setdefault(grad_edge(t), len(capture))
+    captured = execute(roots, root_grads, retain_graph, create_graph, capture)
+    result = []
+    for i, t in enumerate(inputs):
+        g = captured.get(grad_edge(t))
+        if g is None:
+            if materialize_grads:
+                result.append(Tensor._make(np.zeros_like(t._data), False, None))
+                continue
+            if not allow_unused:
+                raise RuntimeError(f"The differentiated Tensor at index {i} appears to not "
+                                   "have been used in the graph. Set allow_unused=True if this "
+                                   "is the desired behavior.")
+            result.append(None)
+        elif isinstance(g, Tensor):
+            result.append(g)
+        else:
+            result.append(Tensor._make(np.array(g, dtype=t._data.dtype)
+                                       if g.dtype != t._data.dtype or not g.flags.writeable
+                                       else g, False, None))
+    return tuple(result)

@@ -1,0 +1,148 @@
+"""Grad modes: no_grad, enable_grad, set_grad_enabled, inference_mode.
+
+One global switch (`state.enabled`) decides whether ops record a graph. Every mode is a
+context manager that saves the previous value and restores it on exit (even after an
+exception), and can also decorate a function.
+"""
+import functools
+import inspect
+
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
+           "inference_mode", "is_inference_mode_enabled"]
+
+
+class _State:
+    """Process-wide autograd switches; ops read `state.enabled` on their hot path."""
+    __slots__ = ("enabled", "inference")
+
+    def __init__(self):
+        self.enabled = True
+        self.inference = False
+
+
+state = _State()
+
+
+def is_grad_enabled():
+    """True when ops record the graph for backward."""
+    return state.enabled
+
+
+def is_inference_mode_enabled():
+    """True inside `inference_mode()`."""
+    return state.inference
+
+
+class _DecoratorContextManager:
+    """Lets a mode be used as `with mode():`, `@mode()` and (for no_grad) `@mode`."""
+
+    def __call__(self, func):
+        if inspect.isclass(func):
+            raise TypeError("grad mode decorators apply to functions, not classes")
+
+        @functools.wraps(func)
+        def wrapper(*args, **kwargs):
+            with self.clone():
+                return func(*args, **kwargs)
+        return wrapper
+
+    def clone(self):
+        return self.__class__()
+
+
+class no_grad(_DecoratorContextManager):
+    """Disable graph recording inside the block: results have requires_grad=False.
+
+    Tensors created with requires_grad=True inside still require grad, and backward of
+    a graph built outside still works.
+    """
+
+    def __new__(cls, orig_func=None):
+        if orig_func is None or not callable(orig_func):
+            return super().__new__(cls)
+        return cls()(orig_func)      # used bare, as @no_grad
+
+    def __init__(self, orig_func=None):
+        self.prev = False
+
+    def __enter__(self):
+        self.prev = state.enabled
+        state.enabled = False
+
+    def __exit__(self, *exc):
+        state.enabled = self.prev
+
+
+class enable_grad(_DecoratorContextManager):
+    """Re-enable graph recording inside a no_grad block."""
+
+    def __new__(cls, orig_func=None):
+        if orig_func is None or not callable(orig_func):
+            return super().__new__(cls)
+        return cls()(orig_func)
+
+    def __init__(self, orig_func=None):
+        self.prev = False
+
+    def __enter__(self):
+        self.prev = state.enabled
+        state.enabled = True
+
+    def __exit__(self, *exc):
+        state.enabled = self.prev
+
+
+class set_grad_enabled(_DecoratorContextManager):
+    """Set grad mode to `mode`. Takes effect at once (a plain call persists), and as a
+    context manager or decorator restores the previous mode afterwards."""
+
+    def __init__(self, mode):
+        if not isinstance(mode, bool):
+            raise TypeError(f"set_grad_enabled(): argument 'mode' (position 1) must be bool, "
+                            f"not {type(mode).__name__}")
+        self.prev = state.enabled
+        self.mode = mode
+        state.enabled = mode
+
+    def __call__(self, func):
+        state.enabled = self.prev     # as a decorator, the call itself must not switch modes
+        return super().__call__(func)
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *exc):
+        state.enabled = self.prev
+
+    def clone(self):
+        return self.__class__(self.mode)
+
+    def __repr__(self):
+        return f"minigrad.autograd.grad_mode.set_grad_enabled(mode={self.mode})"
+
+
+class inference_mode(_DecoratorContextManager):
+    """Like no_grad, and tensors made inside are marked as inference tensors, which can
+    never join a recorded graph later."""
+
+    def __new__(cls, mode=True):
+        if isinstance(mode, bool):
+            return super().__new__(cls)
+        return cls()(mode)            # used bare, as @inference_mode
+
+    def __init__(self, mode=True):
+        self.mode = mode
+        self.prev = None
+
+    def __enter__(self):
+        self.prev = (state.enabled, state.inference)
+        if self.mode:
+            state.enabled, state.inference = False, True
+        else:
+            state.inference = False
+
+    def __exit__(self, *exc):
+        state.enabled, state.inference = self.prev
+
+    def clone(self):
+        return self.__class__(self.mode)

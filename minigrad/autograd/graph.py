@@ -1,0 +1,4 @@
+"""minigrad.autograd.graph: the Node class, as torch.autograd.graph exposes it."""
+from .function import Node
+
+__all__ = ["Node"]

@@ -1,0 +1,4 @@
+"""Utilities (mirrors `torch.utils`)."""
+from . import hooks
+
+__all__ = ["hooks"]
