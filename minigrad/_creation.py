@@ -111,6 +111,8 @@ def _infer(data, depth=0):
     if isinstance(data, (list, tuple)):
         if not data:
             return (0,), -1
+        if isinstance(data[0], str):          # torch reads a leading str as a sequence
+            raise ValueError("too many dimensions 'str'")
         shapes, kinds = [], []
         for item in data:
             s, k = _infer(item, depth + 1)

@@ -44,6 +44,7 @@ class Tensor:
     _view_steps = ()
     _view_version = 0
     _acc = None                 # weakref to this leaf's AccumulateGrad node
+    _output_nr = 0              # which output of its grad_fn (custom multi-output Functions)
     _is_inference = False
     _no_grad_view = False       # a view of a grad-requiring tensor made under no_grad
     __array_priority__ = 1000   # make `ndarray * Tensor` defer to Tensor
@@ -187,7 +188,9 @@ class Tensor:
         if self._grad_fn is None:
             return
         import weakref
-        self.grad_fn._retain_ref = weakref.ref(self)
+        fn = self.grad_fn
+        fn._retain_ref = weakref.ref(self)
+        fn._hooked = True
 
     def register_hook(self, hook):
         """Run `hook(grad)` when this tensor's gradient is computed; a returned tensor
@@ -202,6 +205,9 @@ class Tensor:
         fn = self.grad_fn
         if fn is not None:
             fn._tensor_pre_hooks = hooks
+            fn._hooked = True
+        elif self._acc is not None and self._acc() is not None:
+            self._acc()._hooked = True
         handle = RemovableHandle(hooks)
         hooks[handle.id] = hook
         return handle

@@ -2,7 +2,9 @@
 import numpy as np
 
 from .._tensor import Tensor
-from ..autograd.function import new_node, wrap
+from ..autograd.function import _SCALARS, _new_node, new_node, wrap
+from ..autograd.grad_mode import state as _grad_state
+from ..autograd.saved import SavedTensor
 from ._util import broadcast_shapes, result_dtype
 
 __all__ = ["run", "operands", "binary_meta", "Tensor", "as_tensor_arg"]
@@ -11,8 +13,15 @@ __all__ = ["run", "operands", "binary_meta", "Tensor", "as_tensor_arg"]
 def run(cls, inputs, *options):
     """Record a `cls` node for `inputs` if autograd needs one, run `cls.forward(ctx,
     *inputs, *options)` (ctx is that node or None) and wrap the array it returns."""
-    node = new_node(cls, inputs)
-    return wrap(cls.forward(node, *inputs, *options), node)
+    if _grad_state.enabled:
+        for t in inputs:
+            if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+                node = _new_node(cls, inputs)
+                out = Tensor._make(cls.forward(node, *inputs, *options), True, node)
+                if cls.save_result:
+                    node.s_result = SavedTensor(out, is_output=True)
+                return out
+    return Tensor._make(cls.forward(None, *inputs, *options), False, None)
 
 
 def operands(a, b):

@@ -73,6 +73,7 @@ def regenerate_view_grad_fn(view):
     old = view._grad_fn
     if old is not None and old._retain_ref is not None:
         node._retain_ref = old._retain_ref
+        node._hooked = True
     view._grad_fn = node
     view.__dict__["_view_version"] = view._vc.value
     return node

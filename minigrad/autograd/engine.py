@@ -91,7 +91,11 @@ def accumulate_into_leaf(leaf, grad):
         g = _as_tensor(grad)
         if g._data.dtype != leaf._data.dtype:
             g = g.to(leaf.dtype)
-        leaf._grad = g if leaf._grad is None else leaf._grad + g
+        if leaf._grad is None:
+            # torch materialises the first gradient by copying into zeros: CopyBackwards
+            leaf._grad = Tensor._make(np.zeros_like(leaf._data), False, None).copy_(g)
+        else:
+            leaf._grad = leaf._grad + g
         return
     old = leaf._grad
     if old is None:
@@ -101,8 +105,6 @@ def accumulate_into_leaf(leaf, grad):
         if grad.shape != leaf._data.shape:
             grad = np.array(np.broadcast_to(grad, leaf._data.shape))
         leaf._grad = Tensor._make(grad, False, None)
-    elif old._requires_grad or old._grad_fn is not None:
-        leaf._grad = Tensor._make(old._data + grad, False, None)
     else:
         old._data += grad
         old._bump_version()
@@ -112,17 +114,15 @@ def _collect(roots):
     """Count incoming edges for every node reachable from `roots` (iterative DFS)."""
     deps = {}
     stack = [r for r in roots if r is not None]
-    seen = set(stack)
     while stack:
-        node = stack.pop()
-        for nxt in node._next:
-            if nxt is None:
-                continue
-            deps[nxt] = deps.get(nxt, 0) + 1
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return deps, seen
+        for nxt in stack.pop()._next:
+            if nxt is not None:
+                if nxt in deps:
+                    deps[nxt] += 1
+                else:
+                    deps[nxt] = 1
+                    stack.append(nxt)
+    return deps
 
 
 def _needed(nodes, targets):
@@ -144,8 +144,10 @@ def execute(roots, root_grads, retain_graph, create_graph, capture=None):
     capture: {node: slot} for autograd.grad — gradients reaching those nodes are stored
     in the returned dict instead of running them; other leaves are left untouched.
     """
-    deps, nodes = _collect(roots)
-    needed = _needed(nodes, capture) if capture is not None else None
+    deps = _collect(roots)
+    needed = None
+    if capture is not None:
+        needed = _needed(set(deps).union(r for r in roots if r is not None), capture)
     buffers = {}
     for r, g in zip(roots, root_grads):
         if r is not None:
@@ -156,57 +158,96 @@ def execute(roots, root_grads, retain_graph, create_graph, capture=None):
         if r is not None and deps.get(r, 0) == 0:
             ready.append((type(r) is not AccumulateGrad, -r._seq, r))
     heapq.heapify(ready)
-    errstate = np.errstate(all="ignore")      # torch does not warn on nan/inf in backward
-    errstate.__enter__()
+    old_err = np.seterr(all="ignore")       # torch does not warn about nan/inf in backward
     gc_was_enabled = gc.isenabled()
     gc.disable()          # the graph is acyclic: collections during backward only cost time
     prev_grad_mode, prev_cg = _grad_state.enabled, engine_state.create_graph
     _grad_state.enabled, engine_state.create_graph = create_graph, create_graph
+    slow = capture is not None or _anomaly.state.enabled
+    heappop, heappush = heapq.heappop, heapq.heappush
     try:
         while ready:
-            node = heapq.heappop(ready)[2]
+            node = heappop(ready)[2]
             grad = buffers.pop(node, None)
-            if needed is not None and node not in needed:
-                outs = ()
-            elif grad is None:
-                outs = (None,) * len(node._next)
+            if slow or grad is None or node._hooked or type(grad) is _MultiGrad:
+                outs = _run_node_slow(node, grad, needed, capture, captured, retain_graph)
             else:
-                grad = _pre_process(node, grad)
-                if capture is not None and node in capture:
-                    captured[node] = grad
-                    outs = (None,) * len(node._next)
-                else:
-                    if node._released:
-                        raise RuntimeError(SECOND_BACKWARD)
-                    if _anomaly.state.enabled:
-                        outs = _call_anomalous(node, grad)
-                    else:
-                        outs = node.backward(grad)
-                    if node._hooks:
-                        outs = _post_hooks(node, outs, grad)
-                    if not retain_graph and node.saves:
-                        node._release()
+                if node._released:
+                    raise RuntimeError(SECOND_BACKWARD)
+                outs = node.backward(grad)
+                if not retain_graph and node.saves:
+                    node._release()
             nexts = node._next
-            for i in range(len(nexts)):
-                nxt = nexts[i]
+            if len(outs) != len(nexts):
+                outs = tuple(outs) + (None,) * (len(nexts) - len(outs))
+            last = None
+            for i, nxt in enumerate(nexts):
                 if nxt is None:
                     continue
-                g = outs[i] if i < len(outs) else None
+                g = outs[i]
                 if g is not None:
                     if g.__class__ in _NP_SCALARS:      # 0-d arithmetic gives NumPy scalars
                         g = np.asarray(g)
-                    prev = buffers.get(nxt)
-                    buffers[nxt] = g if prev is None else prev + g
+                    elif g is last and type(g) is np.ndarray:
+                        g = g.copy()                    # never hand one array to two owners
+                    last = g
+                    if nxt._n_outputs != 1:
+                        _add_to_output(buffers, nxt, node._next_nr[i] if node._next_nr else 0, g)
+                    else:
+                        prev = buffers.get(nxt)
+                        buffers[nxt] = g if prev is None else prev + g
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if left == 0:
-                    heapq.heappush(ready, (type(nxt) is not AccumulateGrad, -nxt._seq, nxt))
+                    heappush(ready, (type(nxt) is not AccumulateGrad, -nxt._seq, nxt))
     finally:
         _grad_state.enabled, engine_state.create_graph = prev_grad_mode, prev_cg
-        errstate.__exit__(None, None, None)
+        np.seterr(**old_err)
         if gc_was_enabled:
             gc.enable()
     return captured
+
+
+def _run_node_slow(node, grad, needed, capture, captured, retain_graph):
+    """Everything but the plain case: pruned nodes (autograd.grad), missing gradients,
+    multi-output nodes, hooks, captured inputs and anomaly mode."""
+    if needed is not None and node not in needed:
+        return ()
+    if grad is None:
+        return (None,) * len(node._next)
+    if type(grad) is _MultiGrad:
+        shapes = node.__dict__.get("_output_shapes", ())
+        grad = tuple(g if g is not None else np.zeros(shapes[i] if i < len(shapes) else ())
+                     for i, g in enumerate(grad))
+    elif node._hooked:
+        grad = _pre_process(node, grad)
+    if capture is not None and node in capture:
+        captured[node] = grad
+        return (None,) * len(node._next)
+    if node._released:
+        raise RuntimeError(SECOND_BACKWARD)
+    if _anomaly.state.enabled:
+        outs = _call_anomalous(node, grad)
+    else:
+        outs = node.backward(grad)
+    if node._hooks:
+        outs = _post_hooks(node, outs, grad)
+    if not retain_graph and node.saves:
+        node._release()
+    return outs
+
+
+def _add_to_output(buffers, node, nr, g):
+    """Multi-output nodes (custom Functions) buffer one gradient per output; missing ones
+    are materialised as zeros when the node runs."""
+    slots = buffers.get(node)
+    if slots is None:
+        slots = buffers[node] = _MultiGrad([None] * node._n_outputs)
+    slots[nr] = g if slots[nr] is None else slots[nr] + g
+
+
+class _MultiGrad(list):
+    """Per-output gradients of a multi-output node (passed to its backward as a tuple)."""
 
 
 def _call_anomalous(node, grad):
@@ -218,6 +259,7 @@ def _call_anomalous(node, grad):
     if _anomaly.state.check_nan:
         for g in outs:
             if g is not None and np.isnan(_data(g)).any():
+                _anomaly.report_failure(node)
                 raise RuntimeError(f"Function '{node.name()}' returned nan values in its "
                                    "0th output.")
     return outs

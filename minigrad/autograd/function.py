@@ -11,6 +11,8 @@ exactly as in torch.
 import itertools
 import weakref
 
+import numpy as np
+
 from ..utils.hooks import RemovableHandle
 from .grad_mode import state as _grad_state
 from .saved import FREED, SavedTensor
@@ -39,6 +41,9 @@ class Node:
     _tensor_pre_hooks = None
     _retain_ref = None
     _trace = None            # anomaly mode: where in the forward code this node was made
+    _next_nr = None          # output numbers of the inputs, when any is not 0
+    _hooked = False          # set once any hook or retain_grad is attached (engine fast path)
+    _n_outputs = 1
 
     def name(self):
         """torch's node name, e.g. 'MulBackward0'."""
@@ -47,7 +52,8 @@ class Node:
     @property
     def next_functions(self):
         """((node_or_None, output_nr), ...) for each input, in argument order."""
-        return tuple((n, 0) for n in self._next)
+        nrs = self._next_nr or (0,) * len(self._next)
+        return tuple((n, 0 if n is None else nr) for n, nr in zip(self._next, nrs))
 
     @property
     def needs_input_grad(self):
@@ -63,6 +69,7 @@ class Node:
     def register_hook(self, fn):
         """fn(grad_inputs, grad_outputs) runs after this node's backward; a returned tuple
         replaces grad_inputs."""
+        self._hooked = True
         if self._hooks is None:
             self._hooks = {}
         h = RemovableHandle(self._hooks)
@@ -71,6 +78,7 @@ class Node:
 
     def register_prehook(self, fn):
         """fn(grad_outputs) runs before this node's backward; a returned tuple replaces them."""
+        self._hooked = True
         if self._pre_hooks is None:
             self._pre_hooks = {}
         h = RemovableHandle(self._pre_hooks)
@@ -148,10 +156,24 @@ def apply_op(cls, *inputs):
 
 def _new_node(cls, inputs):
     node = cls.__new__(cls)
-    node._next = tuple([None if t is None or t.__class__ in _SCALARS
-                        else grad_edge(t) for t in inputs])
+    edges = []
+    renumber = False
+    for t in inputs:
+        if t is None or t.__class__ in _SCALARS:
+            edges.append(None)
+            continue
+        fn = t._grad_fn
+        if fn is None or t._base is not None:
+            fn = grad_edge(t)
+        edges.append(fn)
+        if t._output_nr:
+            renumber = True
+    node._next = tuple(edges)
     node._seq = _next_seq()
     node._released = False
+    if renumber:
+        node._next_nr = tuple(0 if t is None or t.__class__ in _SCALARS else t._output_nr
+                              for t in inputs)
     if _anomaly.state.enabled:
         _anomaly.record_trace(node)
     return node
@@ -189,6 +211,8 @@ class AccumulateGrad(Node):
 
     def __init__(self, variable):
         self.variable = variable
+        if variable.__dict__.get("_hooks"):
+            self._hooked = True     # the leaf's own tensor hooks run here
         self._next = ()
         self._seq = _next_seq()
         self._released = False
@@ -247,8 +271,10 @@ class BackwardCFunction(Node, FunctionCtx):
     saves = True
     _fn_cls = None
 
-    def backward(self, *grads):
+    def backward(self, grads):
         from .._tensor import Tensor as T
+        if self._n_outputs == 1:
+            grads = (grads,)
         wrapped = [g if isinstance(g, T) or g is None else T._make(g, False, None)
                    for g in grads]
         res = self._fn_cls.backward(self, *wrapped)
@@ -263,9 +289,21 @@ class BackwardCFunction(Node, FunctionCtx):
             raise RuntimeError(f"function {self.name()} returned an incorrect number of "
                                f"gradients (expected {n}, got {len(res)})")
         out = []
-        for r, is_tensor in zip(res, self._inputs_kind):
+        for i, (r, is_tensor) in enumerate(zip(res, self._inputs_kind)):
             if r is None or not is_tensor:
                 out.append(None)
+                continue
+            want = self._input_shapes[i]
+            if r._data.shape != want:
+                from .._ops._util import sum_to
+                try:
+                    r = T._make(sum_to(np.broadcast_to(r._data, np.broadcast_shapes(
+                        r._data.shape, want)), want), False, None)
+                    assert r._data.shape == want
+                except (ValueError, AssertionError):
+                    raise RuntimeError(f"Function {self.name()} returned an invalid gradient at "
+                                       f"index {i} - got {list(np.shape(r._data))} but expected "
+                                       f"shape compatible with {list(want)}") from None
             elif engine_create_graph():
                 out.append(r)
             else:
@@ -317,6 +355,9 @@ class Function(metaclass=_FunctionMeta):
         kinds = tuple(isinstance(a, T) for a in args)
         node._inputs_kind = kinds
         node._next = tuple(grad_edge(a) if k else None for a, k in zip(args, kinds))
+        if any(k and a._output_nr for a, k in zip(args, kinds)):
+            node._next_nr = tuple(a._output_nr if k else 0 for a, k in zip(args, kinds))
+        node._input_shapes = tuple(a._data.shape if k else None for a, k in zip(args, kinds))
         node._seq = _next_seq()
         node._released = False
         record = _grad_state.enabled and any(n is not None for n in node._next)
@@ -328,8 +369,15 @@ class Function(metaclass=_FunctionMeta):
         outs = (outputs,) if single else outputs
         dirty = node.__dict__.get("_dirty", ())
         non_diff = node.__dict__.get("_non_diff", ())
+        if record:
+            for d in dirty:
+                if d._requires_grad and d._grad_fn is None:
+                    raise RuntimeError("a leaf Variable that requires grad has been used in an "
+                                       "in-place operation.")
+        node._n_outputs = len(outs)
+        node._output_shapes = tuple(o._data.shape if isinstance(o, T) else () for o in outs)
         result = []
-        for o in outs:
+        for i, o in enumerate(outs):
             if not isinstance(o, T):
                 result.append(o)
                 continue
@@ -339,6 +387,8 @@ class Function(metaclass=_FunctionMeta):
                 if any(o is d for d in dirty):
                     o._bump_version()
                 o._set_grad_fn(node)
+                if i:
+                    o.__dict__["_output_nr"] = i
             result.append(o)
         if record:
             to_save = node.__dict__.pop("_to_save", ())
