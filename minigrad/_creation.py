@@ -6,7 +6,6 @@ import numpy as np
 from . import _dtype
 from ._dtype import dtype as _dtype_cls
 from ._tensor import Tensor
-from .autograd.grad_mode import state as _grad_state
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
            "linspace", "eye", "rand", "randn", "randint", "ones_like", "zeros_like",
@@ -49,7 +48,7 @@ def get_default_dtype():
 
 def set_default_dtype(d):
     if not d.is_floating_point:
-        raise TypeError(f"only floating-point types are supported as the default type")
+        raise TypeError("only floating-point types are supported as the default type")
     _Default.dtype = d
 
 
@@ -134,7 +133,7 @@ def _infer(data, depth=0):
     if isinstance(data, complex):
         raise TypeError("minigrad does not support complex numbers")
     if isinstance(data, str) and depth == 0:
-        raise ValueError(f"too many dimensions 'str'")
+        raise ValueError("too many dimensions 'str'")
     raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
 
 

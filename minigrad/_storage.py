@@ -59,4 +59,5 @@ class UntypedStorage:
     def __repr__(self):
         vals = "\n".join(" " + str(b) for b in self._root.reshape(-1).view(np.uint8)[:16])
         more = "\n ..." if self._root.nbytes > 16 else ""
-        return f"{vals}{more}\n[minigrad.storage.UntypedStorage(device=cpu) of size {self.nbytes()}]"
+        kind = "minigrad.storage.UntypedStorage(device=cpu)"
+        return f"{vals}{more}\n[{kind} of size {self.nbytes()}]"

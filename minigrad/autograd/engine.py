@@ -310,7 +310,7 @@ def _normalize(tensors, grads):
         grads = (grads,)
     grads = tuple(grads)
     if len(grads) != len(tensors):
-        raise RuntimeError(f"grad can be implicitly created only for scalar outputs"
+        raise RuntimeError("grad can be implicitly created only for scalar outputs"
                            if not grads else
                            f"got {len(grads)} gradients for {len(tensors)} tensors")
     return tensors, grads
