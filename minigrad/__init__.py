@@ -83,3 +83,9 @@ try:  # noqa: E402
     from . import optim
 except ImportError:  # pragma: no cover
     pass
+
+# softmax lives in nn.functional (it needs nn's kernels); torch also exposes it here
+softmax = nn.functional.softmax
+log_softmax = nn.functional.log_softmax
+Tensor.softmax = nn.functional.softmax
+Tensor.log_softmax = nn.functional.log_softmax

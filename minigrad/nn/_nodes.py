@@ -1,0 +1,237 @@
+"""Autograd nodes of minigrad.nn.functional, named after torch's grad_fn classes.
+
+Each node pairs a static ``forward`` (NumPy in, NumPy out) with its ``backward``, in the
+core's op pattern (see minigrad.autograd.function). Options that are not tensors (dims,
+strides, reduction) are set on the node by the functional wrapper before ``wrap``.
+
+Backward formulas use the NumPy kernels on the fast path. Under ``create_graph=True`` they
+receive Tensors and are written with Tensor ops where that is easy (addmm, softmax,
+log_softmax, mse_loss, nll_loss), so double backward works through those; convolution's
+backward is not differentiable here and says so.
+"""
+
+import numpy as np
+
+from ..autograd.function import Node
+from ..autograd.saved import SavedTensor, engine_state
+from .._ops._util import sum_to as _sum_to
+from . import _kernels as K
+
+__all__ = [
+    "AddmmBackward0", "ConstantPadNdBackward0", "ConvolutionBackward0", "SoftmaxBackward0",
+    "LogSoftmaxBackward0", "MseLossBackward0", "NllLossBackward0", "NllLoss2DBackward0",
+]
+
+_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}   # torch's enum, shown as _saved_reduction
+
+
+def _t(a):
+    """Transpose of a 2-D ndarray or Tensor."""
+    return a.T if isinstance(a, np.ndarray) else a.t()
+
+
+def _as_const(arr):
+    """Wrap an ndarray as a constant Tensor (for create_graph formulas)."""
+    from .._tensor import Tensor
+    return Tensor._make(arr, False, None)
+
+
+class AddmmBackward0(Node):
+    """out = bias + mat1 @ mat2 (what linear runs on 2-D input with a bias)."""
+
+    __slots__ = ("s_mat1", "s_mat2", "bias_shape", "s_alpha", "s_beta")
+    _saved_names = ("s_mat1", "s_mat2")
+    saves = True
+
+    @staticmethod
+    def forward(ctx, bias, mat1, mat2):
+        if ctx is not None:
+            _, need1, need2 = ctx.needs_input_grad
+            ctx.bias_shape = bias.shape
+            ctx.s_alpha = ctx.s_beta = 1
+            # each matrix is needed only for the other one's gradient
+            ctx.s_mat1 = SavedTensor(mat1) if need2 else None
+            ctx.s_mat2 = SavedTensor(mat2) if need1 else None
+        out = mat1._data @ mat2._data
+        out += bias._data          # fresh array from matmul: safe to add in place
+        return out
+
+    def backward(self, grad):
+        need0, need1, need2 = self.needs_input_grad
+        g0 = _sum_to(grad, self.bias_shape) if need0 else None
+        g1 = grad @ _t(self.s_mat2.unpack(self)) if need1 else None
+        g2 = _t(self.s_mat1.unpack(self)) @ grad if need2 else None
+        return g0, g1, g2
+
+
+class ConvolutionBackward0(Node):
+    """2-D convolution of (input, weight, bias); options are set by functional.conv2d.
+
+    Like torch it saves input and weight whatever needs a gradient, and checks both for
+    in-place edits at backward.
+    """
+
+    __slots__ = ("s_input", "s_weight", "s_stride", "s_padding", "s_dilation", "s_groups",
+                 "s_transposed", "s_output_padding", "s_bias_sym_sizes_opt", "pads")
+    _saved_names = ("s_input", "s_weight")
+    saves = True
+
+    def backward(self, grad):
+        x = self.s_input.unpack(self)
+        w = self.s_weight.unpack(self)
+        if engine_state.create_graph:
+            raise NotImplementedError(
+                "minigrad: double backward through conv2d is not supported "
+                "(create_graph=True reached ConvolutionBackward0)")
+        need_x, need_w, need_b = self.needs_input_grad
+        return K.conv2d_backward(grad, x, w, self.s_stride, self.pads, self.s_dilation,
+                                 self.s_groups, need=(need_x, need_w, need_b))
+
+
+class ConstantPadNdBackward0(Node):
+    """Zero padding of the last two dims (used by conv2d's padding="same" for the odd pixel)."""
+
+    __slots__ = ("s_pad",)
+
+    def backward(self, grad):
+        left, right, top, bottom = self.s_pad
+        h, w = grad.shape[-2:]
+        return (grad[..., top:h - bottom, left:w - right],)
+
+
+class _SoftmaxBase(Node):
+    __slots__ = ("s_dim", "dim", "s_result")
+    _saved_names = ("s_result",)
+    saves = True
+    save_result = True
+
+    @staticmethod
+    def set_dim(node, dim, wrapped):
+        node.dim = wrapped
+        node.s_dim = dim % (1 << 64)     # torch shows a negative dim as an unsigned int64
+
+
+class SoftmaxBackward0(_SoftmaxBase):
+    """y = softmax(x, dim); saves its output: dx = y * (g - sum(g * y))."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        y = self.s_result.unpack(self)
+        if isinstance(grad, np.ndarray):
+            return (K.softmax_backward(grad, y, self.dim),)
+        return (y * (grad - (grad * y).sum(self.dim, keepdim=True)),)
+
+
+class LogSoftmaxBackward0(_SoftmaxBase):
+    """y = log_softmax(x, dim); saves its output: dx = g - exp(y) * sum(g)."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        y = self.s_result.unpack(self)
+        if isinstance(grad, np.ndarray):
+            return (K.log_softmax_backward(grad, y, self.dim),)
+        return (grad - y.exp() * grad.sum(self.dim, keepdim=True),)
+
+
+class MseLossBackward0(Node):
+    """mean/sum/none of (input - target)^2; saves both inputs."""
+
+    __slots__ = ("s_self", "s_target", "s_reduction")
+    _saved_names = ("s_self", "s_target")
+    saves = True
+
+    @staticmethod
+    def forward(ctx, x, target, reduction):
+        if ctx is not None:
+            ctx.s_self = SavedTensor(x)
+            ctx.s_target = SavedTensor(target)
+            ctx.s_reduction = _REDUCTIONS[reduction]
+        d = x._data - target._data
+        sq = d * d
+        if reduction == "none":
+            return sq
+        return np.asarray(sq.mean() if reduction == "mean" else sq.sum(), dtype=sq.dtype)
+
+    def backward(self, grad):
+        x = self.s_self.unpack(self)
+        t = self.s_target.unpack(self)
+        d = x - t
+        scale = 2.0
+        if self.s_reduction == 1:
+            scale = 2.0 / max(1, int(np.prod(d.shape)))
+        g = d * (grad * scale)      # grad is 0-d for mean/sum: broadcasts
+        need_x, need_t = self.needs_input_grad
+        gx = _sum_to(g, x.shape) if need_x else None
+        gt = -_sum_to(g, t.shape) if need_t else None
+        if isinstance(g, np.ndarray):   # keep each gradient in its input's dtype
+            gx = None if gx is None else gx.astype(x.dtype, copy=False)
+            gt = None if gt is None else gt.astype(t.dtype, copy=False)
+        return gx, gt
+
+
+class NllLossBackward0(Node):
+    """Negative log-likelihood of class-index targets over log-probabilities (N, C) or (C,).
+
+    functional.nll_loss computes the forward (``nll_forward``) and sets ``coef``: the
+    constant array with -1/total_weight (or -1) at each picked (row, class), so that
+    backward is just ``coef * grad`` broadcast over the class axis. Like torch it saves
+    (and version-checks) the input and the target.
+    """
+
+    __slots__ = ("coef", "s_self", "s_target", "s_weight", "s_reduction", "s_ignore_index",
+                 "s_total_weight")
+    _saved_names = ("s_self", "s_target")
+    saves = True
+
+    def backward(self, grad):
+        self.s_self.unpack(self)        # only the in-place checks: coef already has the values
+        self.s_target.unpack(self)
+        coef = self.coef
+        if self.s_reduction == 0:       # grad has the target's shape: add the class axis
+            grad = grad.reshape(tuple(grad.shape) + (1,))
+        if isinstance(grad, np.ndarray):
+            return (coef * grad,)
+        return (_as_const(coef) * grad,)
+
+
+class NllLoss2DBackward0(NllLossBackward0):
+    """nll_loss over (N, C, H, W) log-probabilities (class axis moved last internally)."""
+
+    __slots__ = ()
+
+    def backward(self, grad):
+        (g,) = super().backward(grad)
+        # coef was built channels-last; the input is channels-first
+        return (g.transpose(0, 3, 1, 2) if isinstance(g, np.ndarray) else g.permute(0, 3, 1, 2),)
+
+
+def nll_forward(logp, target, reduction, ignore_index):
+    """Loss value and the backward coefficient array for class-index targets.
+
+    ``logp``: (M, C) array, ``target``: (M,) int array. Returns (loss, coef) with loss of
+    shape (M,) for 'none' and () otherwise; coef has logp's shape.
+    """
+    m, c = logp.shape
+    valid = target != ignore_index
+    bad = valid & ((target < 0) | (target >= c))
+    if bad.any():
+        raise IndexError(f"Target {int(target[bad][0])} is out of bounds.")
+    rows = np.nonzero(valid)[0]
+    cols = target[valid]
+    picked = np.zeros(m, dtype=logp.dtype)
+    picked[rows] = -logp[rows, cols]
+    coef = np.zeros_like(logp)
+    total = float(len(rows))
+    if reduction == "none":
+        coef[rows, cols] = -1.0
+        return picked, coef, total
+    if reduction == "sum":
+        coef[rows, cols] = -1.0
+        return np.asarray(picked.sum(), dtype=logp.dtype), coef, total
+    with np.errstate(invalid="ignore", divide="ignore"):   # all ignored: 0/0 = nan, as torch
+        loss = np.asarray(picked.sum() / logp.dtype.type(total), dtype=logp.dtype)
+    if total:
+        coef[rows, cols] = -1.0 / total
+    return loss, coef, total

@@ -1,0 +1,370 @@
+"""Functional forms of the layers and losses (torch.nn.functional).
+
+Each function checks its arguments the way torch does (same messages), then records the
+same graph torch records: ``linear`` on a 2-D input with a bias is one ``AddmmBackward0``
+over ``(bias, input, weight.t())``, ``cross_entropy`` is ``NllLossBackward0`` on top of
+``LogSoftmaxBackward0``, and so on, so ``grad_fn`` names and ``next_functions`` match.
+"""
+
+import warnings
+
+import numpy as np
+
+from .._tensor import Tensor, _cname
+from ..autograd.function import new_node, wrap
+from ..autograd.saved import SavedTensor
+from .._ops.views import UnsafeViewBackward0
+from . import _kernels as K
+from ._nodes import (_REDUCTIONS, AddmmBackward0, ConstantPadNdBackward0, ConvolutionBackward0,
+                     LogSoftmaxBackward0, MseLossBackward0, NllLoss2DBackward0, NllLossBackward0,
+                     SoftmaxBackward0, nll_forward)
+
+__all__ = ["linear", "conv2d", "relu", "sigmoid", "tanh", "softmax", "log_softmax",
+           "mse_loss", "nll_loss", "cross_entropy"]
+
+# torch's ScalarType names, used in dtype-mismatch messages ("... but got Double and Float")
+_SCALAR_NAMES = {"float16": "Half", "float32": "Float", "float64": "Double", "int64": "Long",
+                 "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+                 "bool": "Bool"}
+
+
+def _sname(t):
+    return _SCALAR_NAMES.get(t.dtype.name, t.dtype.name)
+
+
+def _wrap_dim(dim, ndim):
+    """Normalise a possibly negative dim (0-d tensors accept -1 and 0), torch's message."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
+                         f"but got {dim})")
+    return dim % n
+
+
+# ----------------------------------------------------------------------------------------------
+# linear
+# ----------------------------------------------------------------------------------------------
+
+def linear(input, weight, bias=None):
+    """y = input @ weight.T + bias, for input of shape (*, in_features).
+
+    Recorded as torch does: AddmmBackward0 (2-D input with bias), MmBackward0 (2-D, no bias),
+    with ViewBackward0 / UnsafeViewBackward0 / SqueezeBackward4 around it for other ranks.
+    """
+    xd, wd = input._data.ndim, weight._data.ndim
+    if xd == 0 or wd == 0:
+        raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are "
+                           f"{xd}D and {wd}D")
+    in_f = input.shape[-1]
+    if wd == 2 and in_f != weight.shape[1]:
+        rows = int(np.prod(input.shape[:-1], dtype=np.int64))
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{in_f} and "
+                           f"{weight.shape[1]}x{weight.shape[0]})")
+    _check_linear_dtypes(input, weight, bias)
+    wt = weight.t()
+    if bias is not None and (xd == 2 or xd == 1 or input.is_contiguous()):
+        # addmm path: flatten the batch dims to one (a view), then view back
+        if xd == 2:
+            return _addmm(bias, input, wt)
+        out = _addmm(bias, input.reshape(-1, in_f), wt)
+        return out.view(*input.shape[:-1], weight.shape[0])
+    if xd <= 2:
+        out = input.matmul(wt)     # MmBackward0 (SqueezeBackward4 on top for 1-D input)
+    else:
+        flat = input.reshape(-1, in_f).mm(wt)
+        out = _reshaped(UnsafeViewBackward0, flat, tuple(input.shape[:-1]) + (weight.shape[0],))
+    return out if bias is None else out + bias
+
+
+def _check_linear_dtypes(input, weight, bias):
+    """torch's messages differ by which of its kernels (mm or addmm) sees the mismatch."""
+    if bias is None:
+        if input.dtype != weight.dtype:
+            raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
+                               f"{_cname(input)} != {_cname(weight)}")
+    elif bias.dtype != weight.dtype:
+        raise RuntimeError(f"self and mat2 must have the same dtype, but got {_sname(bias)} "
+                           f"and {_sname(weight)}")
+    elif input.dtype != weight.dtype:
+        raise RuntimeError(f"mat1 and mat2 must have the same dtype, but got {_sname(input)} "
+                           f"and {_sname(weight)}")
+
+
+def _addmm(bias, mat1, mat2):
+    node = new_node(AddmmBackward0, (bias, mat1, mat2))
+    return wrap(AddmmBackward0.forward(node, bias, mat1, mat2), node)
+
+
+def _reshaped(cls, x, shape):
+    """x's values in a new shape, recorded as a shape-only node ``cls`` (not a view)."""
+    node = new_node(cls, (x,))
+    if node is not None:
+        node.shape = x._data.shape
+    return wrap(x._data.reshape(shape), node)
+
+
+# ----------------------------------------------------------------------------------------------
+# conv2d
+# ----------------------------------------------------------------------------------------------
+
+def _pair(v, name):
+    if isinstance(v, int):
+        return (v, v)
+    v = tuple(int(i) for i in v)
+    if len(v) == 1:
+        return v * 2
+    if len(v) != 2:
+        raise RuntimeError(f"expected {name} to be a single integer value or a list of 2 values "
+                           f"to match the convolution dimensions, but got {name}={list(v)}")
+    return v
+
+
+def _same_padding(weight, dilation):
+    """Per-dim (before, after) padding that keeps H and W; the odd pixel goes after."""
+    pads = []
+    for k, d in zip(weight.shape[2:], dilation, strict=True):
+        total = d * (k - 1)
+        pads.append((total // 2, total - total // 2))
+    return tuple(pads)
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """2-D cross-correlation over (N, C, H, W) or unbatched (C, H, W) input.
+
+    ``padding`` may be an int, a pair, or the strings 'valid' (no padding) and 'same'
+    (output size = input size; stride must be 1). The node is ConvolutionBackward0 with
+    edges (input, weight, bias).
+    """
+    nd = input._data.ndim
+    if nd not in (3, 4):
+        raise RuntimeError(f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got "
+                           f"input of size: {list(input.shape)}")
+    if weight._data.ndim != 4:
+        k = weight._data.ndim - 2
+        raise RuntimeError(f"expected stride to be a single integer value or a list of {k} "
+                           f"values to match the convolution dimensions, but got "
+                           f"stride={list(_pair(stride, 'stride'))}")
+    if nd == 3:  # unbatched: add the batch dim and drop it again, as torch does
+        return conv2d(input.unsqueeze(0), weight, bias, stride, padding, dilation,
+                      groups).squeeze(0)
+    stride, dilation = _pair(stride, "stride"), _pair(dilation, "dilation")
+    if isinstance(padding, str):
+        if padding == "valid":
+            padding = (0, 0)
+        elif padding == "same":
+            if any(s != 1 for s in stride):
+                raise RuntimeError("padding='same' is not supported for strided convolutions")
+            padding = _same_padding(weight, dilation)
+            extra = [after - before for before, after in padding]
+            if any(extra):  # torch pads the odd pixel explicitly (ConstantPadNdBackward0)
+                input = _constant_pad(input, (0, extra[1], 0, extra[0]))
+            padding = tuple(before for before, _ in padding)
+        else:
+            raise RuntimeError(f"Invalid padding string: '{padding}'")
+    else:
+        padding = _pair(padding, "padding")
+    _check_conv_args(input, weight, bias, stride, padding, dilation, groups)
+    node = new_node(ConvolutionBackward0, (input, weight, bias))
+    if node is not None:
+        node.s_input, node.s_weight = SavedTensor(input), SavedTensor(weight)
+        node.s_stride, node.s_dilation, node.s_groups = stride, dilation, groups
+        node.pads = padding
+        # torch shows the symmetric padding; "same" with an odd total shows the smaller side
+        node.s_padding = tuple(p[0] if isinstance(p, tuple) else p for p in padding)
+        node.s_transposed, node.s_output_padding = False, (0, 0)
+        node.s_bias_sym_sizes_opt = (0,) if bias is None else tuple(bias.shape)  # as torch
+    out = K.conv2d_forward(input._data, weight._data, None if bias is None else bias._data,
+                           stride, padding, dilation, groups)
+    return wrap(out, node)
+
+
+def _constant_pad(x, pad):
+    """Zero-pad the last two dims by pad = (left, right, top, bottom), as F.pad orders it."""
+    left, right, top, bottom = pad
+    node = new_node(ConstantPadNdBackward0, (x,))
+    if node is not None:
+        node.s_pad = pad
+    widths = [(0, 0)] * (x._data.ndim - 2) + [(top, bottom), (left, right)]
+    return wrap(np.pad(x._data, widths), node)
+
+
+def _check_conv_args(input, weight, bias, stride, padding, dilation, groups):
+    """torch's argument checks for conv2d, with its messages."""
+    if any(s <= 0 for s in stride):
+        raise RuntimeError("non-positive stride is not supported")
+    flat_pad = [p for pp in padding for p in (pp if isinstance(pp, tuple) else (pp,))]
+    if any(p < 0 for p in flat_pad):
+        raise RuntimeError("negative padding is not supported")
+    if any(d <= 0 for d in dilation):
+        raise RuntimeError(f"dilation should be greater than zero, but got {list(dilation)}")
+    if groups <= 0:
+        raise RuntimeError("non-positive groups is not supported")
+    wshape = list(weight.shape)
+    if wshape[0] % groups:
+        raise RuntimeError(f"Given groups={groups}, expected weight to be divisible by {groups} "
+                           f"at dimension 0, but got weight of size [{wshape}] instead")
+    if input.shape[1] != wshape[1] * groups:
+        raise RuntimeError(f"Given groups={groups}, weight of size {wshape}, expected "
+                           f"input{list(input.shape)} to have {wshape[1] * groups} channels, "
+                           f"but got {input.shape[1]} channels instead")
+    if bias is not None and (bias._data.ndim != 1 or bias.shape[0] != wshape[0]):
+        raise RuntimeError(f"Given weight of size {wshape}, expected bias to be 1-dimensional "
+                           f"with {wshape[0]} elements, but got bias of size "
+                           f"{list(bias.shape)} instead")
+    if input.dtype != weight.dtype or (bias is not None and bias.dtype != weight.dtype):
+        other = weight if input.dtype != weight.dtype else bias
+        raise RuntimeError(f"expected scalar type {_sname(input)} but found {_sname(other)}")
+    pads = [pp if isinstance(pp, tuple) else (pp, pp) for pp in padding]
+    padded = [n + a + b for n, (a, b) in zip(input.shape[2:], pads, strict=True)]
+    eff_k = [d * (k - 1) + 1 for k, d in zip(wshape[2:], dilation, strict=True)]
+    if any(p < k for p, k in zip(padded, eff_k, strict=True)):
+        raise RuntimeError(f"Calculated padded input size per channel: ({padded[0]} x "
+                           f"{padded[1]}). Kernel size: ({eff_k[0]} x {eff_k[1]}). Kernel size "
+                           "can't be greater than actual input size")
+
+
+# ----------------------------------------------------------------------------------------------
+# activations and softmax
+# ----------------------------------------------------------------------------------------------
+
+def relu(input, inplace=False):
+    """max(x, 0) elementwise (ReluBackward0); ``inplace`` modifies ``input``."""
+    return input.relu_() if inplace else input.relu()
+
+
+def sigmoid(input):
+    """1 / (1 + exp(-x)) elementwise (SigmoidBackward0)."""
+    return input.sigmoid()
+
+
+def tanh(input):
+    """tanh elementwise (TanhBackward0)."""
+    return input.tanh()
+
+
+def _softmax_dim(name, ndim):
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call "
+                  "to include dim=X as an argument.", UserWarning, stacklevel=4)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def _softmax_like(cls, kernel, input, dim, dtype, name):
+    if dim is None:
+        dim = _softmax_dim(name, input._data.ndim)
+    if dtype is not None:
+        input = input.to(dtype)
+    d = _wrap_dim(dim, input._data.ndim)
+    if input._data.dtype.kind != "f":
+        kernel_name = "lastdim_kernel_impl" if d == max(input._data.ndim - 1, 0) else "kernel_impl"
+        raise NotImplementedError(f"\"{name}_{kernel_name}\" not implemented for "
+                                  f"'{_sname(input)}'")
+    node = new_node(cls, (input,))
+    if node is not None:
+        cls.set_dim(node, dim, d)
+    return wrap(kernel(input._data, d), node)
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """exp(x) / sum(exp(x)) along ``dim`` (SoftmaxBackward0, saves its output)."""
+    return _softmax_like(SoftmaxBackward0, K.softmax, input, dim, dtype, "softmax")
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """log(softmax(x)) along ``dim``, computed stably (LogSoftmaxBackward0)."""
+    return _softmax_like(LogSoftmaxBackward0, K.log_softmax, input, dim, dtype, "log_softmax")
+
+
+# ----------------------------------------------------------------------------------------------
+# losses
+# ----------------------------------------------------------------------------------------------
+
+def _check_reduction(reduction):
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """Mean (or sum, or elementwise with 'none') squared error (MseLossBackward0)."""
+    if size_average is not None or reduce is not None or weight is not None:
+        raise NotImplementedError("minigrad: mse_loss supports only the reduction argument")
+    if tuple(target.shape) != tuple(input.shape):
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input "
+                      f"size ({input.shape}). This will likely lead to incorrect results due "
+                      "to broadcasting. Please ensure they have the same size.", stacklevel=2)
+    _check_reduction(reduction)
+    if tuple(target.shape) != tuple(input.shape):
+        # torch expands both to the broadcast shape first (ExpandBackward0 in the graph)
+        _broadcast_check(input, target)
+        shape = np.broadcast_shapes(tuple(input.shape), tuple(target.shape))
+        if tuple(input.shape) != shape:
+            input = input.expand(*shape)
+        if tuple(target.shape) != shape:
+            target = target.expand(*shape)
+    node = new_node(MseLossBackward0, (input, target))
+    return wrap(MseLossBackward0.forward(node, input, target, reduction), node)
+
+
+def _broadcast_check(a, b):
+    sa, sb = tuple(a.shape), tuple(b.shape)
+    n = max(len(sa), len(sb))
+    pa, pb = (1,) * (n - len(sa)) + sa, (1,) * (n - len(sb)) + sb
+    for i in range(n - 1, -1, -1):
+        if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
+            raise RuntimeError(f"The size of tensor a ({pa[i]}) must match the size of tensor b "
+                               f"({pb[i]}) at non-singleton dimension {i}")
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    """Negative log-likelihood of class indices ``target`` under log-probabilities ``input``
+    of shape (C,), (N, C) or (N, C, d1, ...). NllLossBackward0 / NllLoss2DBackward0."""
+    if weight is not None or size_average is not None or reduce is not None:
+        raise NotImplementedError("minigrad: nll_loss supports reduction and ignore_index only")
+    _check_reduction(reduction)
+    nd = input._data.ndim
+    tdt = target._data.dtype
+    if tdt != np.int64 and tdt != np.uint8:
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_sname(target)}")
+    if nd >= 2 and input.shape[0] != (target.shape[0] if target._data.ndim else -1):
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
+                         f"batch_size ({target.shape[0] if target._data.ndim else 1}).")
+    if nd > 2 and tuple(target.shape[1:]) != tuple(input.shape[2:]):
+        raise RuntimeError(f"size mismatch (got input: {list(input.shape)} , target: "
+                           f"{list(target.shape)})")
+    if nd == 3 or nd > 4:  # torch views these as 4-D: (N, C, d1, rest)
+        n, c, d1 = input.shape[:3]
+        out = nll_loss(input.view(n, c, d1, -1), target.view(n, d1, -1),
+                       ignore_index=ignore_index, reduction=reduction)
+        return out if reduction != "none" else out.view(*target.shape)
+    x, t = input._data, target._data.astype(np.int64)
+    if nd == 4:   # class axis last, then one row per pixel
+        cls = NllLoss2DBackward0
+        n, c, h, w = x.shape
+        rows = x.transpose(0, 2, 3, 1).reshape(-1, c)
+    else:
+        cls = NllLossBackward0
+        rows = x.reshape(-1, x.shape[-1])
+    loss, coef, total = nll_forward(rows, t.reshape(-1), reduction, ignore_index)
+    if reduction == "none":
+        loss = loss.reshape(t.shape)
+    node = new_node(cls, (input,))
+    if node is not None:
+        node.coef = coef.reshape(x.shape[0], x.shape[2], x.shape[3], -1) if nd == 4 \
+            else coef.reshape(x.shape)
+        node.s_self, node.s_target, node.s_weight = SavedTensor(input), SavedTensor(target), None
+        node.s_reduction = _REDUCTIONS[reduction]
+        node.s_ignore_index = ignore_index % (1 << 64)
+        node.s_total_weight = Tensor._make(np.asarray(total, x.dtype), False, None)
+    return wrap(loss, node)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
+                  reduce=None, reduction="mean", label_smoothing=0.0):
+    """log_softmax over the class dim (1, or 0 for unbatched input) followed by nll_loss."""
+    if label_smoothing != 0.0:
+        raise NotImplementedError("minigrad: cross_entropy does not support label_smoothing")
+    if target.dtype.is_floating_point and tuple(target.shape) == tuple(input.shape):
+        raise NotImplementedError("minigrad: cross_entropy supports class-index targets only")
+    class_dim = 0 if input._data.ndim == 1 else 1
+    return nll_loss(log_softmax(input, class_dim), target, weight, size_average, ignore_index,
+                    reduce, reduction)

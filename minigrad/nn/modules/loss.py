@@ -1,0 +1,55 @@
+"""Loss layers: thin Modules over the functional losses."""
+
+from .. import functional as F
+from .module import Module
+
+__all__ = ["MSELoss", "CrossEntropyLoss", "NLLLoss"]
+
+
+class _Loss(Module):
+    def __init__(self, size_average=None, reduce=None, reduction="mean"):
+        super().__init__()
+        if size_average is not None or reduce is not None:
+            raise NotImplementedError("minigrad: the legacy size_average/reduce arguments are "
+                                      "not supported; use reduction=")
+        self.reduction = reduction
+
+
+class MSELoss(_Loss):
+    """Mean squared error between input and target ('mean', 'sum' or 'none')."""
+
+    def forward(self, input, target):
+        return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class NLLLoss(_Loss):
+    """Negative log-likelihood of class indices given log-probabilities."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                 reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        if weight is not None:
+            raise NotImplementedError("minigrad: class weights are not supported")
+        self.weight = None
+        self.ignore_index = ignore_index
+
+    def forward(self, input, target):
+        return F.nll_loss(input, target, ignore_index=self.ignore_index,
+                          reduction=self.reduction)
+
+
+class CrossEntropyLoss(_Loss):
+    """log_softmax over the class dim followed by NLL, for class-index targets."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                 reduction="mean", label_smoothing=0.0):
+        super().__init__(size_average, reduce, reduction)
+        if weight is not None:
+            raise NotImplementedError("minigrad: class weights are not supported")
+        self.weight = None
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+
+    def forward(self, input, target):
+        return F.cross_entropy(input, target, ignore_index=self.ignore_index,
+                               reduction=self.reduction, label_smoothing=self.label_smoothing)

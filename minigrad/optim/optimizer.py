@@ -1,0 +1,122 @@
+"""Optimizer: the base class holding parameter groups and per-parameter state."""
+
+from collections import defaultdict
+
+__all__ = ["Optimizer"]
+
+
+class _RequiredParameter:
+    """Marks a hyper-parameter that every group must set (no default)."""
+
+    def __repr__(self):
+        return "<required parameter>"
+
+
+required = _RequiredParameter()
+
+
+def _is_tensor(x):
+    return hasattr(x, "_data") and hasattr(x, "grad_fn")
+
+
+class Optimizer:
+    """Base class of optimizers (torch.optim.Optimizer).
+
+    ``params`` is an iterable of Tensors, or of dicts (parameter groups) with a "params"
+    entry plus per-group hyper-parameters; ``defaults`` fills in what a group leaves out.
+    ``state`` maps each parameter to a dict (e.g. its momentum buffer).
+    """
+
+    def __init__(self, params, defaults):
+        self.defaults = defaults
+        if _is_tensor(params):
+            raise TypeError("params argument given to the optimizer should be an iterable of "
+                            "Tensors or dicts, but got " + params.type())
+        self.state = defaultdict(dict)
+        self.param_groups = []
+        groups = list(params)
+        if len(groups) == 0:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        for group in groups:
+            self.add_param_group(group)
+
+    def add_param_group(self, param_group):
+        """Add a group of parameters with its own hyper-parameters."""
+        if not isinstance(param_group, dict):
+            raise TypeError(f"param_group must be a dict, but got {type(param_group)}")
+        params = param_group["params"]
+        if _is_tensor(params):
+            params = [params]
+        elif isinstance(params, set):
+            raise TypeError("optimizer parameters need to be organized in ordered collections, "
+                            "but the ordering of tensors in sets will change between runs. "
+                            "Please use a list instead.")
+        else:
+            params = list(params)
+        param_group["params"] = params
+        for p in params:
+            if not _is_tensor(p):
+                raise TypeError("optimizer can only optimize Tensors, but one of the params is "
+                                + _typename(p))
+            if not (p.is_leaf or p.retains_grad):
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for name, default in self.defaults.items():
+            if default is required and name not in param_group:
+                raise ValueError(f"parameter group didn't specify a value of required "
+                                 f"optimization parameter {name}")
+            param_group.setdefault(name, default)
+        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        if any(id(p) in seen for p in params):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(param_group)
+
+    def zero_grad(self, set_to_none=True):
+        """Reset the .grad of every optimized parameter: to None by default, else zero it."""
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                if set_to_none:
+                    p.grad = None
+                else:
+                    g = p.grad
+                    if g.grad_fn is not None:
+                        g.detach_()
+                    else:
+                        g.requires_grad_(False)
+                    g.zero_()
+
+    def step(self, closure=None):
+        """Perform one update; subclasses implement it."""
+        raise NotImplementedError
+
+    def state_dict(self):
+        """{'state': {index: state}, 'param_groups': [...]} with parameters as indices."""
+        index = {}
+        groups = []
+        for g in self.param_groups:
+            packed = {k: v for k, v in g.items() if k != "params"}
+            packed["params"] = [index.setdefault(id(p), len(index)) for p in g["params"]]
+            groups.append(packed)
+        params = [p for g in self.param_groups for p in g["params"]]
+        state = {index[id(p)]: s for p, s in self.state.items()
+                 if any(p is q for q in params)}
+        return {"state": state, "param_groups": groups}
+
+    def __repr__(self):
+        lines = [type(self).__name__ + " ("]
+        for i, group in enumerate(self.param_groups):
+            lines.append(f"Parameter Group {i}")
+            for key in sorted(group):
+                if key != "params":
+                    lines.append(f"    {key}: {group[key]}")
+        return "\n".join(lines) + "\n)"
+
+
+def _typename(obj):
+    cls = type(obj)
+    if cls.__module__ in (None, "builtins"):
+        return cls.__qualname__
+    return f"{cls.__module__}.{cls.__qualname__}"

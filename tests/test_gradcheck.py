@@ -1,0 +1,743 @@
+"""Gradient checks for every differentiable op.
+
+Each case is a small function ``fn(lib, *tensors, **params)`` written once and run with
+``lib=minigrad`` and ``lib=torch``. Hypothesis draws the input arrays (float64, small shapes,
+values kept away from points where the op is not differentiable) and the op's parameters.
+minigrad's gradient for a random upstream gradient ``w`` is then compared with
+
+* ``fd``: central finite differences of ``sum(fn(x) * w)``, computed by minigrad itself
+  under ``no_grad`` (eps 1e-6, tolerance 1e-5 relative);
+* ``torch``: torch's gradient for the same data (and torch's forward value and shape);
+* ``torch32``: the same in float32, where the dtypes of the output and of every gradient
+  must also match torch's.
+
+The torch oracles are skipped (visibly, in the ``-ra`` summary) when torch is not installed.
+A second part compares second derivatives (``autograd.grad(..., create_graph=True)``) with
+torch's, and a third one compares gradients at the non-differentiable points with torch's
+conventions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import minigrad
+
+try:
+    import torch
+except ImportError:  # the oracle is optional
+    torch = None
+
+TORCH_MISSING = "torch oracle not installed: comparison with torch skipped"
+requires_torch = pytest.mark.skipif(torch is None, reason=TORCH_MISSING)
+
+F64 = np.float64
+EPS = 1e-6
+FD_TOL = dict(rtol=1e-5, atol=1e-7)
+TORCH_TOL = dict(rtol=1e-9, atol=1e-12)
+TORCH32_TOL = dict(rtol=1e-4, atol=1e-5)
+
+# Few examples per case keep the whole file fast; derandomize makes every run explore the
+# same examples, so an xfail(strict=True) cannot flip between runs.
+CHECK_SETTINGS = settings(max_examples=8, deadline=None, derandomize=True, database=None,
+                          suppress_health_check=[HealthCheck.too_slow,
+                                                 HealthCheck.filter_too_much])
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+
+def leaf(lib, array, dtype=F64):
+    """A fresh leaf tensor of `lib` holding a copy of `array`, requiring grad."""
+    lib_dtype = lib.float64 if dtype == F64 else lib.float32
+    return lib.tensor(np.array(array, dtype=dtype), dtype=lib_dtype, requires_grad=True)
+
+
+def to_numpy(t):
+    return np.array(t.detach().numpy())
+
+
+def numeric_grad(f, arrays, weight=None, eps=EPS):
+    """Central finite differences of ``sum(f(*tensors) * weight)`` w.r.t. each array.
+
+    `f` takes minigrad tensors and returns a minigrad tensor; it is evaluated under
+    ``minigrad.no_grad()``. `weight` defaults to ones (plain sum of the output)."""
+    arrays = [np.array(a, dtype=F64) for a in arrays]
+
+    def value():
+        with minigrad.no_grad():
+            out = f(*[minigrad.tensor(a.copy(), dtype=minigrad.float64) for a in arrays])
+        out = to_numpy(out)
+        return float(np.sum(out if weight is None else out * weight))
+
+    grads = []
+    for a in arrays:
+        g = np.zeros_like(a)
+        flat_a, flat_g = a.reshape(-1), g.reshape(-1)     # views: edits reach `arrays`
+        for i in range(flat_a.size):
+            orig = flat_a[i]
+            flat_a[i] = orig + eps
+            plus = value()
+            flat_a[i] = orig - eps
+            minus = value()
+            flat_a[i] = orig
+            flat_g[i] = (plus - minus) / (2 * eps)
+        grads.append(g)
+    return grads
+
+
+def run_backward(lib, fn, arrays, params, weight, dtype=F64):
+    """Forward `fn` with `lib`, backward with upstream gradient `weight`.
+    Returns (output array, output dtype, [(grad array or None, grad dtype)])."""
+    leaves = [leaf(lib, a, dtype) for a in arrays]
+    out = fn(lib, *leaves, **params)
+    out.backward(lib.tensor(np.asarray(weight, dtype=dtype)))
+    grads = [(None, None) if t.grad is None else (to_numpy(t.grad), str(t.grad.dtype))
+             for t in leaves]
+    return to_numpy(out), str(out.dtype), grads
+
+
+def dtype_name(s):
+    """'minigrad.float32' / 'torch.float32' -> 'float32'."""
+    return s.split(".")[-1]
+
+
+def check_case(case, arrays, params, seed, oracle):
+    rng = np.random.default_rng(seed)
+    if oracle == "torch32":
+        check_against_torch32(case, arrays, params, rng)
+        return
+    with minigrad.no_grad():
+        shape = tuple(case.fn(minigrad, *[minigrad.tensor(a) for a in arrays], **params).shape)
+    weight = rng.standard_normal(shape)
+    out, _, got = run_backward(minigrad, case.fn, arrays, params, weight)
+    if oracle == "fd":
+        expected = numeric_grad(lambda *ts: case.fn(minigrad, *ts, **params), arrays, weight)
+        tol = FD_TOL
+    else:
+        t_out, _, t_grads = run_backward(torch, case.fn, arrays, params, weight)
+        assert out.shape == t_out.shape
+        np.testing.assert_allclose(out, t_out, **TORCH_TOL, err_msg="forward value")
+        expected = [np.zeros_like(a) if g is None else g
+                    for a, (g, _) in zip(arrays, t_grads)]
+        tol = TORCH_TOL
+    for i, ((g, _), e) in enumerate(zip(got, expected)):
+        assert g is not None, f"input {i}: minigrad left .grad as None"
+        assert g.shape == np.shape(arrays[i]), f"input {i}: gradient shape {g.shape}"
+        np.testing.assert_allclose(g, e, **tol, err_msg=f"gradient of input {i}")
+
+
+def check_against_torch32(case, arrays, params, rng):
+    """float32 inputs: dtypes of the output and of the gradients, and loose values."""
+    with torch.no_grad():
+        shape = tuple(case.fn(torch, *[torch.tensor(a) for a in arrays], **params).shape)
+    weight = rng.standard_normal(shape).astype(np.float32)
+    out, out_dtype, got = run_backward(minigrad, case.fn, arrays, params, weight, np.float32)
+    t_out, t_dtype, expected = run_backward(torch, case.fn, arrays, params, weight, np.float32)
+    assert dtype_name(out_dtype) == dtype_name(t_dtype), "output dtype"
+    np.testing.assert_allclose(out, t_out, **TORCH32_TOL, err_msg="forward value")
+    for i, ((g, g_dtype), (e, e_dtype)) in enumerate(zip(got, expected)):
+        assert (g is None) == (e is None), f"input {i}: .grad None-ness differs"
+        if e is not None:
+            assert dtype_name(g_dtype) == dtype_name(e_dtype), f"input {i}: gradient dtype"
+            np.testing.assert_allclose(g, e, **TORCH32_TOL, err_msg=f"gradient of input {i}")
+
+
+# ---------------------------------------------------------------------------------------------
+# strategies: each case's strategy draws (arrays, params)
+
+SHAPES = hnp.array_shapes(min_dims=0, max_dims=3, min_side=1, max_side=3)
+
+
+def floats(lo=-2.0, hi=2.0, avoid=()):
+    """Floats in [lo, hi], at least 0.1 away from each point of `avoid`."""
+    el = st.floats(lo, hi, allow_nan=False, allow_infinity=False, allow_subnormal=False)
+    if avoid:
+        el = el.filter(lambda v: min(abs(v - a) for a in avoid) > 0.1)
+    return el
+
+
+ANY = floats()
+NONZERO = floats(avoid=(0.0,))
+POSITIVE = floats(0.1, 2.0)
+BASE = floats(0.5, 2.0)              # base of pow when the exponent is a tensor
+
+
+def arrays(shape, elements=ANY):
+    return hnp.arrays(F64, shape, elements=elements)
+
+
+def shapes(min_dims=0, max_dims=3, min_side=1, max_side=3):
+    return hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=min_side,
+                            max_side=max_side)
+
+
+def no_params(*array_strategies):
+    return st.tuples(*array_strategies).map(lambda arrs: (arrs, {}))
+
+
+def unary(elements=ANY, min_dims=0):
+    return no_params(shapes(min_dims=min_dims).flatmap(lambda s: arrays(s, elements)))
+
+
+@st.composite
+def binary(draw, el_a=ANY, el_b=ANY, min_dims=0):
+    """Two arrays of mutually broadcastable shapes."""
+    sa, sb = draw(hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=min_dims,
+                                                    max_dims=3, max_side=3)).input_shapes
+    return (draw(arrays(sa, el_a)), draw(arrays(sb, el_b))), {}
+
+
+@st.composite
+def distinct(draw, shape_strategy=SHAPES):
+    """An array whose values are pairwise at least 0.3 apart (for max/min)."""
+    shape = draw(shape_strategy)
+    n = int(np.prod(shape))
+    order = np.array(draw(st.permutations(range(n))), dtype=F64)
+    jitter = draw(arrays((n,), floats(-0.1, 0.1)))
+    return ((order - n / 2) * 0.5 + jitter).reshape(shape)
+
+
+@st.composite
+def grid(draw, shape, offset):
+    """Values in offset + 0.5 * k (+-0.05): grids of offsets 0 and 0.25 never come closer
+    than 0.15, so maximum/minimum never see a tie."""
+    k = draw(hnp.arrays(np.int64, shape, elements=st.integers(-4, 4)))
+    jitter = draw(arrays(shape, floats(-0.05, 0.05)))
+    return k * 0.5 + offset + jitter
+
+
+@st.composite
+def separated_pair(draw):
+    sa, sb = draw(hnp.mutually_broadcastable_shapes(num_shapes=2, max_dims=3,
+                                                    max_side=3)).input_shapes
+    return (draw(grid(sa, 0.25)), draw(grid(sb, 0.0))), {}
+
+
+@st.composite
+def with_dim(draw, elements=ANY, keepdim=True, distinct_values=False):
+    """One array with ndim >= 1, a dim (possibly negative) and keepdim."""
+    shape = draw(shapes(min_dims=1))
+    x = draw(distinct(st.just(shape))) if distinct_values else draw(arrays(shape, elements))
+    params = {"dim": draw(st.integers(-x.ndim, x.ndim - 1))}
+    if keepdim:
+        params["keepdim"] = draw(st.booleans())
+    return (x,), params
+
+
+@st.composite
+def with_dims_tuple(draw):
+    x = draw(arrays(draw(shapes(min_dims=1))))
+    dims = draw(st.lists(st.integers(0, x.ndim - 1), min_size=1, max_size=x.ndim, unique=True))
+    negate = draw(st.lists(st.booleans(), min_size=len(dims), max_size=len(dims)))
+    dims = tuple(d - x.ndim if neg else d for d, neg in zip(dims, negate))
+    return (x,), {"dim": dims, "keepdim": draw(st.booleans())}
+
+
+@st.composite
+def matmul_shapes(draw, a_dims, b_dims, broadcast_batch=False):
+    """Shapes for a @ b with a of ndim `a_dims` and b of ndim `b_dims` (1, 2 or more)."""
+    m, k, n = (draw(st.integers(1, 3)) for _ in range(3))
+    if broadcast_batch:
+        ba, bb = draw(hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=1, max_dims=2,
+                                                        max_side=3)).input_shapes
+    else:
+        batch = draw(shapes(min_dims=max(a_dims, b_dims) - 2, max_dims=max(a_dims, b_dims) - 2))
+        ba = batch[len(batch) - max(a_dims - 2, 0):] if a_dims > 2 else ()
+        bb = batch[len(batch) - max(b_dims - 2, 0):] if b_dims > 2 else ()
+    sa = (k,) if a_dims == 1 else tuple(ba) + (m, k)
+    sb = (k,) if b_dims == 1 else tuple(bb) + (k, n)
+    return (draw(arrays(sa)), draw(arrays(sb))), {}
+
+
+@st.composite
+def gufunc_matmul(draw):
+    """Any matmul form, drawn with NumPy's matmul signature (optional core dims)."""
+    sa, sb = draw(hnp.mutually_broadcastable_shapes(signature="(m?,n),(n,p?)->(m?,p?)",
+                                                    max_dims=4, max_side=3)).input_shapes
+    return (draw(arrays(sa)), draw(arrays(sb))), {}
+
+
+@st.composite
+def one_with(draw, make_params, min_dims=0, elements=ANY, shape_strategy=None):
+    """One array plus parameters computed by `make_params(draw, shape)`."""
+    shape = draw(shape_strategy if shape_strategy is not None else shapes(min_dims=min_dims))
+    return (draw(arrays(shape, elements)),), make_params(draw, shape)
+
+
+@st.composite
+def pieces(draw, same_shape, count=st.integers(1, 3)):
+    """Arrays to cat (sizes may differ along `dim`) or stack (same shape)."""
+    shape = list(draw(shapes(min_dims=1)))
+    n = draw(count)
+    dim = draw(st.integers(-len(shape), len(shape) - 1))
+    if same_shape:
+        dim = draw(st.integers(-len(shape) - 1, len(shape)))
+    out = []
+    for _ in range(n):
+        s = list(shape)
+        if not same_shape:
+            s[dim] = draw(st.integers(1, 3))
+        out.append(draw(arrays(tuple(s))))
+    return tuple(out), {"dim": dim}
+
+
+@st.composite
+def where_inputs(draw):
+    sc, sa, sb = draw(hnp.mutually_broadcastable_shapes(num_shapes=3, max_dims=3,
+                                                        max_side=3)).input_shapes
+    cond = draw(hnp.arrays(np.bool_, sc))
+    return (draw(arrays(sa)), draw(arrays(sb))), {"cond": cond}
+
+
+@st.composite
+def target_and_other(draw, el_target=ANY, el_other=ANY):
+    """A target shape and an `other` broadcastable to it (for in-place ops)."""
+    shape = draw(SHAPES)
+    other_shape = draw(hnp.broadcastable_shapes(shape, max_dims=len(shape), max_side=3))
+    return (draw(arrays(shape, el_target)), draw(arrays(other_shape, el_other))), {}
+
+
+@st.composite
+def target_and_row(draw):
+    """A target of ndim >= 1 and a value broadcastable to one of its rows."""
+    shape = draw(shapes(min_dims=1))
+    row_shape = draw(hnp.broadcastable_shapes(shape[1:], max_dims=len(shape) - 1, max_side=3))
+    return (draw(arrays(shape)), draw(arrays(row_shape))), {}
+
+
+# ---- parameter makers for one_with: (draw, shape) -> params
+
+
+def p_index_int(draw, shape):
+    return {"i": draw(st.integers(-shape[0], shape[0] - 1))}
+
+
+def p_slice(draw, shape, step=False):
+    n = shape[0]
+    start = draw(st.none() | st.integers(-n - 1, n + 1))
+    stop = draw(st.none() | st.integers(-n - 1, n + 1))
+    return {"key": slice(start, stop, draw(st.integers(1, 3)) if step else None)}
+
+
+def p_index_list(draw, shape):
+    n = shape[0]
+    return {"idx": draw(st.lists(st.integers(-n, n - 1), min_size=1, max_size=5))}
+
+
+def p_unique_list(draw, shape):
+    n = shape[0]
+    return {"idx": draw(st.lists(st.integers(-n, n - 1), min_size=1, max_size=n,
+                                 unique_by=lambda i: i % n))}
+
+
+def p_mask(draw, shape):
+    return {"mask": draw(hnp.arrays(np.bool_, shape))}
+
+
+def p_row_mask(draw, shape):
+    return {"mask": draw(hnp.arrays(np.bool_, shape[:1]))}
+
+
+def p_perm(draw, shape):
+    return {"perm": tuple(draw(st.permutations(range(len(shape)))))}
+
+
+def p_transpose(draw, shape):
+    nd = max(len(shape), 1)
+    return {"d0": draw(st.integers(-nd, nd - 1)), "d1": draw(st.integers(-nd, nd - 1))}
+
+
+def p_unsqueeze(draw, shape):
+    return {"dim": draw(st.integers(-len(shape) - 1, len(shape)))}
+
+
+def p_flatten(draw, shape):
+    nd = max(len(shape), 1)
+    a, b = sorted(draw(st.lists(st.integers(0, nd - 1), min_size=2, max_size=2)))
+    return {"start": a, "end": b}
+
+
+def p_squeeze_dim(draw, shape):
+    nd = max(len(shape), 1)
+    return {"dim": draw(st.integers(-nd, nd - 1))}
+
+
+def p_squeeze_dims(draw, shape):
+    dims = draw(st.lists(st.integers(0, len(shape) - 1), min_size=1, unique=True))
+    return {"dims": tuple(dims)}
+
+
+def p_expand(draw, shape):
+    lead = draw(st.lists(st.integers(1, 3), max_size=2))
+    sizes = [draw(st.integers(1, 3)) if s == 1 else draw(st.sampled_from([s, -1]))
+             for s in shape]
+    return {"sizes": tuple(lead) + tuple(sizes)}
+
+
+def p_narrow(draw, shape):
+    n = shape[0]
+    start = draw(st.integers(0, n - 1))
+    return {"start": start, "length": draw(st.integers(0, n - start))}
+
+
+def p_two_lists(draw, shape):
+    return {"rows": draw(st.lists(st.integers(0, shape[0] - 1), min_size=1, max_size=4)),
+            "col": draw(st.integers(0, shape[1] - 1))}
+
+
+SIDES_1_OR_2 = hnp.array_shapes(min_dims=1, max_dims=4, min_side=1, max_side=2)
+
+
+# ---------------------------------------------------------------------------------------------
+# the cases
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    fn: Callable
+    inputs: st.SearchStrategy
+    marks: tuple = field(default=())
+
+
+CASES: list[Case] = []
+
+
+def case(id, inputs, marks=()):
+    """Decorator registering `fn(lib, *tensors, **params)` as a gradient-check case."""
+    def register(fn):
+        CASES.append(Case(id, fn, inputs, tuple(marks)))
+        return fn
+    return register
+
+
+def simple(id, fn, inputs, marks=()):
+    CASES.append(Case(id, fn, inputs, tuple(marks)))
+
+
+VIEWS = (pytest.mark.views,)
+INPLACE = (pytest.mark.inplace,)
+
+# -- arithmetic, with broadcasting
+simple("add", lambda L, a, b: a + b, binary())
+simple("sub", lambda L, a, b: a - b, binary())
+simple("mul", lambda L, a, b: a * b, binary())
+simple("div", lambda L, a, b: a / b, binary(ANY, NONZERO))
+simple("add_alpha", lambda L, a, b: L.add(a, b, alpha=-2.5), binary())
+simple("sub_alpha", lambda L, a, b: L.sub(a, b, alpha=0.5), binary())
+simple("same_tensor_twice", lambda L, a: a * a + a, unary())
+simple("number_plus", lambda L, x: 3 + x, unary())
+simple("minus_number", lambda L, x: x - 3, unary())
+simple("number_minus", lambda L, x: 1 - x, unary())
+simple("number_times", lambda L, x: 3 * x, unary())
+simple("div_number", lambda L, x: x / 4, unary())
+simple("number_div", lambda L, x: 2 / x, unary(NONZERO))
+simple("pow_int", lambda L, x: x ** 3, unary())
+simple("pow_two", lambda L, x: x.pow(2), unary())
+simple("pow_zero", lambda L, x: x ** 0, unary())
+simple("pow_one", lambda L, x: x ** 1, unary())
+simple("pow_half", lambda L, x: x ** 0.5, unary(POSITIVE))
+simple("pow_negative", lambda L, x: x ** -1.5, unary(POSITIVE))
+simple("pow_neg_int", lambda L, x: x ** -2, unary(NONZERO))
+simple("pow_tensor", lambda L, a, b: a ** b, binary(BASE, ANY))
+simple("torch_pow_tensor", lambda L, a, b: L.pow(a, b), binary(BASE, ANY))
+simple("number_pow", lambda L, x: 2.0 ** x, unary())
+simple("number_pow_small_base", lambda L, x: 0.5 ** x, unary())
+simple("square", lambda L, x: x.square(), unary())
+
+# -- unary pointwise
+simple("neg", lambda L, x: -x, unary())
+simple("neg_method", lambda L, x: x.neg(), unary())
+simple("exp", lambda L, x: x.exp(), unary())
+simple("log", lambda L, x: L.log(x), unary(POSITIVE))
+simple("sqrt", lambda L, x: x.sqrt(), unary(POSITIVE))
+simple("sin", lambda L, x: L.sin(x), unary())
+simple("cos", lambda L, x: x.cos(), unary())
+simple("tanh", lambda L, x: x.tanh(), unary())
+simple("sigmoid", lambda L, x: L.sigmoid(x), unary())
+simple("relu", lambda L, x: x.relu(), unary(NONZERO))
+simple("abs", lambda L, x: x.abs(), unary(NONZERO))
+simple("abs_builtin", lambda L, x: abs(x), unary(NONZERO))
+simple("reciprocal", lambda L, x: x.reciprocal(), unary(NONZERO))
+simple("clamp", lambda L, x: x.clamp(-0.5, 0.7), unary(floats(avoid=(-0.5, 0.7))))
+simple("clamp_min", lambda L, x: x.clamp(min=0.3), unary(floats(avoid=(0.3,))))
+simple("clamp_max", lambda L, x: L.clamp(x, max=-0.2), unary(floats(avoid=(-0.2,))))
+simple("clip", lambda L, x: x.clip(-1.0, 1.0), unary(floats(avoid=(-1.0, 1.0))))
+
+# -- reductions
+simple("sum_all", lambda L, x: x.sum(), unary())
+simple("sum_dim", lambda L, x, dim, keepdim: x.sum(dim, keepdim=keepdim), with_dim())
+simple("sum_dims", lambda L, x, dim, keepdim: x.sum(dim=dim, keepdim=keepdim),
+       with_dims_tuple())
+simple("torch_sum_dim", lambda L, x, dim, keepdim: L.sum(x, dim, keepdim), with_dim())
+simple("mean_all", lambda L, x: x.mean(), unary())
+simple("mean_dim", lambda L, x, dim, keepdim: x.mean(dim=dim, keepdim=keepdim), with_dim())
+simple("mean_dims", lambda L, x, dim, keepdim: L.mean(x, dim, keepdim), with_dims_tuple())
+simple("max_all", lambda L, x: x.max(), no_params(distinct()))
+simple("min_all", lambda L, x: L.min(x), no_params(distinct()))
+simple("max_dim", lambda L, x, dim, keepdim: x.max(dim, keepdim=keepdim).values,
+       with_dim(distinct_values=True))
+simple("min_dim", lambda L, x, dim, keepdim: x.min(dim=dim, keepdim=keepdim)[0],
+       with_dim(distinct_values=True))
+simple("torch_max_dim", lambda L, x, dim, keepdim: L.max(x, dim, keepdim).values,
+       with_dim(distinct_values=True))
+simple("maximum", lambda L, a, b: L.maximum(a, b), separated_pair())
+simple("minimum", lambda L, a, b: a.minimum(b), separated_pair())
+
+# -- matmul in all its forms, and the explicit products
+simple("matmul_1d_1d", lambda L, a, b: a @ b, matmul_shapes(1, 1))
+simple("matmul_2d_1d", lambda L, a, b: a @ b, matmul_shapes(2, 1))
+simple("matmul_1d_2d", lambda L, a, b: a @ b, matmul_shapes(1, 2))
+simple("matmul_2d_2d", lambda L, a, b: L.matmul(a, b), matmul_shapes(2, 2))
+simple("matmul_3d_3d", lambda L, a, b: a @ b, matmul_shapes(3, 3))
+simple("matmul_3d_2d", lambda L, a, b: a @ b, matmul_shapes(3, 2))
+simple("matmul_2d_3d", lambda L, a, b: a @ b, matmul_shapes(2, 3))
+simple("matmul_3d_1d", lambda L, a, b: a @ b, matmul_shapes(3, 1))
+simple("matmul_1d_3d", lambda L, a, b: a.matmul(b), matmul_shapes(1, 3))
+simple("matmul_batch_broadcast", lambda L, a, b: a @ b, matmul_shapes(3, 3, True))
+simple("matmul_any_form", lambda L, a, b: a @ b, gufunc_matmul())
+simple("mm", lambda L, a, b: L.mm(a, b), matmul_shapes(2, 2))
+simple("mv", lambda L, a, b: a.mv(b), matmul_shapes(2, 1))
+simple("dot", lambda L, a, b: L.dot(a, b), matmul_shapes(1, 1))
+simple("bmm", lambda L, a, b: a.bmm(b), matmul_shapes(3, 3))
+
+# -- views and shape ops
+simple("view_flat", lambda L, x: x.view(-1), unary(), VIEWS)
+simple("view_reversed", lambda L, x: x.view(tuple(reversed(x.shape))), unary(), VIEWS)
+simple("view_as", lambda L, x: x.view_as(x.reshape(-1)), unary(), VIEWS)
+simple("reshape", lambda L, x: x.reshape(tuple(reversed(x.shape))), unary(), VIEWS)
+simple("reshape_noncontiguous", lambda L, x: x.transpose(0, -1).reshape(-1),
+       unary(min_dims=2), VIEWS)
+simple("torch_reshape", lambda L, x: L.reshape(x, (-1, 1)), unary(), VIEWS)
+simple("flatten", lambda L, x, start, end: x.flatten(start, end), one_with(p_flatten), VIEWS)
+simple("flatten_all", lambda L, x: L.flatten(x), unary(), VIEWS)
+simple("squeeze_all", lambda L, x: x.squeeze(), no_params(SIDES_1_OR_2.flatmap(arrays)), VIEWS)
+simple("squeeze_dim", lambda L, x, dim: x.squeeze(dim),
+       one_with(p_squeeze_dim, shape_strategy=SIDES_1_OR_2), VIEWS)
+simple("squeeze_dims", lambda L, x, dims: x.squeeze(dims),
+       one_with(p_squeeze_dims, shape_strategy=SIDES_1_OR_2), VIEWS)
+simple("unsqueeze", lambda L, x, dim: x.unsqueeze(dim), one_with(p_unsqueeze), VIEWS)
+simple("transpose", lambda L, x, d0, d1: x.transpose(d0, d1),
+       one_with(p_transpose, min_dims=1), VIEWS)
+simple("torch_transpose", lambda L, x, d0, d1: L.transpose(x, d0, d1),
+       one_with(p_transpose, min_dims=1), VIEWS)
+simple("t", lambda L, x: x.t(), no_params(shapes(0, 2).flatmap(arrays)), VIEWS)
+simple("T", lambda L, x: x.T, no_params(shapes(2, 2).flatmap(arrays)), VIEWS)
+simple("mT", lambda L, x: x.mT, no_params(shapes(2, 3).flatmap(arrays)), VIEWS)
+simple("permute", lambda L, x, perm: x.permute(*perm), one_with(p_perm), VIEWS)
+simple("torch_permute", lambda L, x, perm: L.permute(x, perm), one_with(p_perm), VIEWS)
+simple("expand", lambda L, x, sizes: x.expand(*sizes), one_with(p_expand), VIEWS)
+simple("expand_as", lambda L, a, b: a.expand_as(b * 0 + a), binary(), VIEWS)
+simple("view_then_op", lambda L, x: x.t().sin().reshape(-1).exp(),
+       no_params(shapes(2, 2).flatmap(arrays)), VIEWS)
+
+# -- indexing
+simple("index_int", lambda L, x, i: x[i], one_with(p_index_int, 1), VIEWS)
+simple("index_int_dim1", lambda L, x, i: x[:, i] if x.ndim > 1 else x[i],
+       one_with(p_index_int, 1), VIEWS)
+simple("index_slice", lambda L, x, key: x[key], one_with(p_slice, 1), VIEWS)
+simple("index_step_slice", lambda L, x, key: x[key],
+       one_with(lambda d, s: p_slice(d, s, step=True), 1), VIEWS)
+simple("index_none", lambda L, x: x[None], unary(), VIEWS)
+simple("index_none_middle", lambda L, x: x[:, None], unary(min_dims=1), VIEWS)
+simple("index_ellipsis", lambda L, x, i: x[..., i] if x.ndim == 1 else x[..., 0, i % x.shape[-1]],
+       one_with(p_index_int, 1), VIEWS)
+simple("index_ellipsis_only", lambda L, x: x[...], unary(), VIEWS)
+simple("index_list_repeated", lambda L, x, idx: x[idx], one_with(p_index_list, 1), VIEWS)
+simple("index_long_tensor", lambda L, x, idx: x[L.tensor(idx)], one_with(p_index_list, 1), VIEWS)
+simple("index_bool_mask", lambda L, x, mask: x[L.tensor(mask)], one_with(p_mask, 1), VIEWS)
+simple("index_bool_rows", lambda L, x, mask: x[L.tensor(mask)], one_with(p_row_mask, 1), VIEWS)
+simple("index_list_and_slice", lambda L, x, idx: x[idx, 1:], one_with(p_index_list, 2), VIEWS)
+simple("index_slice_and_list", lambda L, x, rows, col: x[:, [col, col]],
+       one_with(p_two_lists, 2), VIEWS)
+simple("index_two_lists", lambda L, x, rows, col: x[rows, [col] * len(rows)],
+       one_with(p_two_lists, 2), VIEWS)
+simple("select", lambda L, x, i: L.select(x, 0, i), one_with(p_index_int, 1), VIEWS)
+simple("narrow", lambda L, x, start, length: x.narrow(0, start, length),
+       one_with(p_narrow, 1), VIEWS)
+
+# -- joining, choosing, copying
+simple("cat", lambda L, *xs, dim: L.cat(xs, dim), pieces(same_shape=False), VIEWS)
+simple("stack", lambda L, *xs, dim: L.stack(xs, dim=dim), pieces(same_shape=True), VIEWS)
+simple("where", lambda L, a, b, cond: L.where(L.tensor(cond), a, b), where_inputs())
+simple("where_scalar_other", lambda L, a, b, cond: L.where(L.tensor(cond), a * b, 0.5),
+       where_inputs())
+simple("clone", lambda L, x: x.clone(), unary())
+simple("torch_clone", lambda L, x: L.clone(x) * 2, unary())
+simple("contiguous", lambda L, x: x.t().contiguous(), no_params(shapes(2, 2).flatmap(arrays)))
+simple("to_float64", lambda L, x: (x * 1).to(L.float64), unary())
+simple("to_dtype_kwarg", lambda L, x: x.to(dtype=L.float64).exp(), unary())
+simple("double", lambda L, x: x.double() * 3, unary())
+
+
+# -- in-place ops on non-leaves (applied to `x * 1`)
+def inplace_method(name, *args, **kwargs):
+    def fn(L, x):
+        y = x * 1
+        getattr(y, name)(*args, **kwargs)
+        return y
+    return fn
+
+
+def inplace_with_other(name, **kwargs):
+    def fn(L, x, other):
+        y = x * 1
+        getattr(y, name)(other, **kwargs)
+        return y
+    return fn
+
+
+simple("add_", inplace_with_other("add_"), target_and_other(), INPLACE)
+simple("add_alpha_", inplace_with_other("add_", alpha=3), target_and_other(), INPLACE)
+simple("sub_", inplace_with_other("sub_"), target_and_other(), INPLACE)
+simple("mul_", inplace_with_other("mul_"), target_and_other(), INPLACE)
+simple("div_", inplace_with_other("div_"), target_and_other(ANY, NONZERO), INPLACE)
+simple("copy_", inplace_with_other("copy_"), target_and_other(), INPLACE)
+simple("add_number_", inplace_method("add_", 2.0), unary(), INPLACE)
+simple("mul_number_", inplace_method("mul_", -3.0), unary(), INPLACE)
+simple("div_number_", inplace_method("div_", 4.0), unary(), INPLACE)
+simple("pow_", inplace_method("pow_", 3), unary(), INPLACE)
+simple("pow_frac_", inplace_method("pow_", 1.5), unary(POSITIVE), INPLACE)
+simple("exp_", inplace_method("exp_"), unary(), INPLACE)
+simple("log_", inplace_method("log_"), unary(POSITIVE), INPLACE)
+simple("sqrt_", inplace_method("sqrt_"), unary(POSITIVE), INPLACE)
+simple("sigmoid_", inplace_method("sigmoid_"), unary(), INPLACE)
+simple("tanh_", inplace_method("tanh_"), unary(), INPLACE)
+simple("relu_", inplace_method("relu_"), unary(NONZERO), INPLACE)
+simple("neg_", inplace_method("neg_"), unary(), INPLACE)
+simple("abs_", inplace_method("abs_"), unary(NONZERO), INPLACE)
+simple("clamp_", inplace_method("clamp_", -0.5, 0.5), unary(floats(avoid=(-0.5, 0.5))),
+       INPLACE)
+simple("zero_", inplace_method("zero_"), unary(), INPLACE)
+simple("fill_", inplace_method("fill_", 1.5), unary(), INPLACE)
+
+
+@case("iadd_isub_imul_idiv", target_and_other(ANY, NONZERO), INPLACE)
+def augmented_assignments(L, x, other):
+    y = x * 1
+    y += other
+    y *= other
+    y -= 2 * other
+    y /= other
+    return y
+
+
+@case("chained_inplace", target_and_other(), INPLACE)
+def chained_inplace(L, x, other):
+    y = x * 1
+    y.mul_(other).add_(other)
+    return y.exp()
+
+
+@case("inplace_then_used_twice", target_and_other(), INPLACE)
+def inplace_then_used_twice(L, x, other):
+    y = x.sin()
+    y.mul_(other)
+    return y * y
+
+
+@case("inplace_on_view_of_nonleaf", unary(min_dims=1), INPLACE + VIEWS)
+def inplace_on_view(L, x):
+    y = x * 1
+    y[0].mul_(3)
+    return y * x
+
+
+@case("inplace_on_view_other_grad", binary(min_dims=1), INPLACE + VIEWS)
+def inplace_on_view_other(L, a, b):
+    y = (a + b) * 1
+    y.view(-1)[::2].mul_(b.sum())
+    return y
+
+
+@case("inplace_on_base_seen_by_view", unary(min_dims=2), INPLACE + VIEWS)
+def inplace_on_base(L, x):
+    y = x * 1
+    row = y[0]
+    y.mul_(2)
+    return row.exp()
+
+
+@case("inplace_unary_on_transposed_view", unary(min_dims=2), INPLACE + VIEWS)
+def inplace_on_transposed(L, x):
+    y = x * 1
+    y.t().exp_()
+    return y
+
+
+# -- setitem on non-leaves
+@case("setitem_int", target_and_row(), INPLACE)
+def setitem_int(L, x, row):
+    y = x * 1
+    y[-1] = row
+    return y
+
+
+@case("setitem_slice_tensor", target_and_row(), INPLACE)
+def setitem_slice(L, x, row):
+    y = x * 2
+    y[1:] = row.sin()
+    return y
+
+
+@case("setitem_number", unary(min_dims=1), INPLACE)
+def setitem_number(L, x):
+    y = x.exp()
+    y[::2] = 0.5
+    return y
+
+
+@case("setitem_mask", one_with(p_mask, 1), INPLACE)
+def setitem_mask(L, x, mask):
+    y = x * 1
+    y[L.tensor(mask)] = 0.0
+    return y
+
+
+@case("setitem_mask_tensor_value", binary(), INPLACE)
+def setitem_mask_value(L, a, b):
+    y = (a + b) * 1
+    mask = y > 0
+    y[mask] = (b * 3).sum()
+    return y
+
+
+@case("setitem_list", one_with(p_unique_list, 1), INPLACE)
+def setitem_list(L, x, idx):
+    y = x * 1
+    y[idx] = x[idx] ** 2
+    return y
+
+
+@case("setitem_ellipsis", unary(min_dims=1), INPLACE + VIEWS)
+def setitem_ellipsis(L, x):
+    y = x * 1
+    y[..., 0] = x[..., -1] * 5
+    return y
+
+
+def param(c: Case, marks=()):
+    return pytest.param(c, id=c.id, marks=c.marks + tuple(marks))
+
+
+ORACLES = ["fd", pytest.param("torch", marks=requires_torch),
+           pytest.param("torch32", marks=requires_torch)]
+
+
+@pytest.mark.parametrize("oracle", ORACLES)
+@pytest.mark.parametrize("case", [param(c) for c in CASES])
+@CHECK_SETTINGS
+@given(data=st.data())
+def test_gradient(case, oracle, data):
+    arrays, params = data.draw(case.inputs, label="inputs")
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    check_case(case, arrays, params, seed, oracle)
