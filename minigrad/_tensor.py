@@ -16,6 +16,7 @@ from . import _dtype
 from ._dtype import Size
 from ._storage import UntypedStorage, VersionCounter
 from .autograd import engine as _engine, function as _function
+from .autograd.anomaly import instrument as _instrument
 from .autograd.grad_mode import state as _grad_state
 
 __all__ = ["Tensor"]
@@ -81,6 +82,9 @@ class Tensor:
             self._vc = VersionCounter(1)
         else:
             vc.value += 1
+        if _instrument.on:
+            from .autograd.trace import on_bump
+            on_bump(self)
 
     @property
     def _version(self):

@@ -1,5 +1,6 @@
 """minigrad.autograd: the backward engine, grad modes, custom Functions, anomaly mode."""
 from . import anomaly, engine, function, grad_mode, graph
+from .trace import trace
 from .anomaly import detect_anomaly, set_detect_anomaly
 from .function import Function
 from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled

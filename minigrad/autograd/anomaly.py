@@ -18,6 +18,22 @@ class _State:
 state = _State()
 
 
+class _Instrument:
+    """True while anomaly mode or a trace is on: the hot paths check only this flag."""
+    __slots__ = ("on",)
+
+    def __init__(self):
+        self.on = False
+
+
+instrument = _Instrument()
+
+
+def _refresh():
+    from .trace import state as trace_state     # the module (the package re-exports the class)
+    instrument.on = state.enabled or trace_state.log is not None
+
+
 def is_anomaly_enabled():
     return state.enabled
 
@@ -56,9 +72,11 @@ class detect_anomaly:
     def __enter__(self):
         self.prev = (state.enabled, state.check_nan)
         state.enabled, state.check_nan = True, self.check_nan
+        _refresh()
 
     def __exit__(self, *exc):
         state.enabled, state.check_nan = self.prev
+        _refresh()
 
     def __call__(self, func):
         import functools
@@ -76,9 +94,11 @@ class set_detect_anomaly:
     def __init__(self, mode, check_nan=True):
         self.prev = (state.enabled, state.check_nan)
         state.enabled, state.check_nan = bool(mode), check_nan
+        _refresh()
 
     def __enter__(self):
         pass
 
     def __exit__(self, *exc):
         state.enabled, state.check_nan = self.prev
+        _refresh()

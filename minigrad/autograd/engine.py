@@ -10,7 +10,7 @@ import heapq
 
 import numpy as np
 
-from . import anomaly as _anomaly
+from . import anomaly as _anomaly, trace as _trace
 from .function import AccumulateGrad, grad_edge
 from .grad_mode import state as _grad_state
 from .saved import SECOND_BACKWARD, engine_state
@@ -41,9 +41,11 @@ def _check_hook_result(fn, old, new):
                            f"(was {was} got {new.type()})")
 
 
-def _run_tensor_hooks(hooks, grad):
+def _run_tensor_hooks(hooks, grad, node=None):
     """Tensor hooks in registration order, each seeing the previous one's result."""
     for fn in list(hooks.values()):
+        if _anomaly.instrument.on:
+            _trace.on_hook("tensor", node, grad)
         res = fn(_as_tensor(grad))
         if res is not None:
             _check_hook_result(fn, grad, res)
@@ -59,14 +61,18 @@ def _pre_process(node, grad):
     else:
         hooks = node._tensor_pre_hooks
     if hooks:
-        grad = _run_tensor_hooks(hooks, grad)
+        grad = _run_tensor_hooks(hooks, grad, node)
     ref = node._retain_ref
     if ref is not None:
         t = ref()
         if t is not None:
+            if _anomaly.instrument.on:
+                _trace.on_hook("retain_grad", node, grad)
             _retain(t, grad)
     if node._pre_hooks:
         for fn in list(node._pre_hooks.values()):
+            if _anomaly.instrument.on:
+                _trace.on_hook("prehook", node, grad)
             res = fn((_as_tensor(grad),))
             if res is not None:
                 grad = _data(res[0]) if not engine_state.create_graph else res[0]
@@ -87,6 +93,8 @@ def _retain(t, grad):
 def accumulate_into_leaf(leaf, grad):
     """AccumulateGrad: the first gradient is stored, later ones are added in place (so
     `x.grad` stays the same object across backward calls)."""
+    if _anomaly.instrument.on:
+        _trace.on_accumulate(leaf, grad)
     if engine_state.create_graph:
         g = _as_tensor(grad)
         if g._data.dtype != leaf._data.dtype:
@@ -163,7 +171,7 @@ def execute(roots, root_grads, retain_graph, create_graph, capture=None):
     gc.disable()          # the graph is acyclic: collections during backward only cost time
     prev_grad_mode, prev_cg = _grad_state.enabled, engine_state.create_graph
     _grad_state.enabled, engine_state.create_graph = create_graph, create_graph
-    slow = capture is not None or _anomaly.state.enabled
+    slow = capture is not None or _anomaly.instrument.on
     heappop, heappush = heapq.heappop, heapq.heappush
     try:
         while ready:
@@ -226,6 +234,8 @@ def _run_node_slow(node, grad, needed, capture, captured, retain_graph):
         return (None,) * len(node._next)
     if node._released:
         raise RuntimeError(SECOND_BACKWARD)
+    if _anomaly.instrument.on:
+        _trace.on_run(node, grad)
     if _anomaly.state.enabled:
         outs = _call_anomalous(node, grad)
     else:
@@ -268,6 +278,8 @@ def _call_anomalous(node, grad):
 def _post_hooks(node, outs, grad):
     gin = tuple(None if g is None else _as_tensor(g) for g in outs)
     for fn in list(node._hooks.values()):
+        if _anomaly.instrument.on:
+            _trace.on_hook("posthook", node, grad)
         res = fn(gin, (_as_tensor(grad),))
         if res is not None:
             gin = tuple(res)

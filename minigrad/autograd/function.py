@@ -16,7 +16,8 @@ import numpy as np
 from ..utils.hooks import RemovableHandle
 from .grad_mode import state as _grad_state
 from .saved import FREED, SavedTensor
-from . import anomaly as _anomaly
+from . import anomaly as _anomaly, trace as _trace
+from .anomaly import instrument as _instrument
 
 __all__ = ["Node", "AccumulateGrad", "apply_op", "Function", "FunctionCtx", "grad_edge"]
 
@@ -87,6 +88,8 @@ class Node:
 
     def _release(self):
         """Drop what backward saved (retain_graph=False)."""
+        if _instrument.on:
+            _trace.on_free(self)
         self._released = True
         for n in self._saved_names:
             setattr(self, n, FREED)
@@ -174,9 +177,15 @@ def _new_node(cls, inputs):
     if renumber:
         node._next_nr = tuple(0 if t is None or t.__class__ in _SCALARS else t._output_nr
                               for t in inputs)
+    if _instrument.on:
+        _instrumented_create(node)
+    return node
+
+
+def _instrumented_create(node):
     if _anomaly.state.enabled:
         _anomaly.record_trace(node)
-    return node
+    _trace.on_create(node)
 
 
 def new_node(cls, inputs):
@@ -361,8 +370,8 @@ class Function(metaclass=_FunctionMeta):
         node._seq = _next_seq()
         node._released = False
         record = _grad_state.enabled and any(n is not None for n in node._next)
-        if record and _anomaly.state.enabled:
-            _anomaly.record_trace(node)
+        if record and _instrument.on:
+            _instrumented_create(node)
         with no_grad():
             outputs = cls.forward(node, *args, **kwargs)
         single = not isinstance(outputs, tuple)

@@ -5,6 +5,7 @@ A node saves an *input* by keeping the tensor itself (so a later `x.data = ...` 
 as in torch). It saves its *output* by keeping only the array and the version counter:
 keeping the output tensor would make a reference cycle (output -> node -> output).
 """
+from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 
 __all__ = ["SavedTensor", "FREED", "engine_state"]
@@ -66,6 +67,9 @@ class SavedTensor:
             self.data = None
             self.vc = None
         self.version = 0 if vc is None else vc.value
+        if _instrument.on:
+            from .trace import on_save
+            on_save(None, self, tensor)
 
     def _check(self, node):
         t = self.tensor

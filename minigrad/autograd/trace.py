@@ -1,0 +1,163 @@
+"""An event trace of autograd: `with minigrad.autograd.trace() as log:`.
+
+While a trace is active, the engine and the ops report what happens, as plain data:
+node creation, saves (with versions), version bumps, backward steps, hook firings,
+accumulation into `.grad`, and freed buffers. Labels come from creation order inside the
+trace (`MulBackward0#2`, `t3`), never from `id()`, so two runs of the same program give
+identical logs. Outside a trace the only cost is one flag check on paths that already
+check anomaly mode.
+"""
+import dataclasses
+import weakref
+
+__all__ = ["trace", "Event", "TraceLog"]
+
+
+class _State:
+    __slots__ = ("log",)
+
+    def __init__(self):
+        self.log = None
+
+
+state = _State()
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One thing autograd did. `subject` is a node or tensor label; `info` holds the
+    event's details (versions, input labels, gradient values as nested lists...)."""
+    step: int
+    kind: str          # create | save | bump | run | hook | retain | accumulate | free
+    subject: str
+    info: dict
+
+    def __str__(self):
+        details = ", ".join(f"{k}={v}" for k, v in self.info.items())
+        return f"{self.step:>3} {self.kind:<10} {self.subject}" + (f"  ({details})"
+                                                                   if details else "")
+
+
+class TraceLog:
+    """The recorded events, plus the objects they refer to (held weakly)."""
+
+    def __init__(self):
+        self.events = []
+        self._labels = weakref.WeakKeyDictionary()   # node -> label
+        self._tensor_labels = {}                      # id-free: keyed by weakref
+        self._counts = {}
+        self._next_tensor = 0
+        self.names = {}                               # tensor label -> user name
+
+    # -- labels ---------------------------------------------------------------------
+    def node_label(self, node):
+        if node is None:
+            return "None"
+        label = self._labels.get(node)
+        if label is None:
+            name = type(node).__name__
+            n = self._counts.get(name, 0)
+            self._counts[name] = n + 1
+            label = f"{name}#{n}"
+            self._labels[node] = label
+        return label
+
+    def tensor_label(self, t):
+        for ref, label in self._tensor_labels.items():
+            if ref() is t:
+                return label
+        label = f"t{self._next_tensor}"
+        self._next_tensor += 1
+        self._tensor_labels[weakref.ref(t)] = label
+        return label
+
+    def add(self, kind, subject, **info):
+        self.events.append(Event(len(self.events), kind, subject, info))
+
+    # -- views ----------------------------------------------------------------------
+    def of_kind(self, *kinds):
+        return [e for e in self.events if e.kind in kinds]
+
+    def __iter__(self):
+        return iter(self.events)
+
+    def __len__(self):
+        return len(self.events)
+
+    def __str__(self):
+        return "\n".join(str(e) for e in self.events)
+
+    __repr__ = __str__
+
+
+class trace:
+    """Context manager recording autograd events into a TraceLog."""
+
+    def __init__(self):
+        self.log = TraceLog()
+        self.prev = None
+
+    def __enter__(self):
+        from . import anomaly
+        self.prev = state.log
+        state.log = self.log
+        anomaly.instrument.on = True
+        return self.log
+
+    def __exit__(self, *exc):
+        from . import anomaly
+        state.log = self.prev
+        anomaly.instrument.on = anomaly.state.enabled or state.log is not None
+
+
+# ---- called by the engine and the ops when instrumented ------------------------------
+
+def _values(g):
+    data = getattr(g, "_data", g)
+    try:
+        return data.tolist()
+    except AttributeError:
+        return data
+
+
+def on_create(node):
+    log = state.log
+    if log is not None:
+        log.add("create", log.node_label(node),
+                inputs=[log.node_label(n) for n in node._next])
+
+
+def on_save(node_label_src, saved, tensor):
+    log = state.log
+    if log is not None:
+        log.add("save", log.tensor_label(tensor), version=saved.version)
+
+
+def on_bump(tensor):
+    log = state.log
+    if log is not None:
+        log.add("bump", log.tensor_label(tensor), version=tensor._version)
+
+
+def on_run(node, grad):
+    log = state.log
+    if log is not None:
+        log.add("run", log.node_label(node), grad=_values(grad))
+
+
+def on_hook(kind, node, grad):
+    log = state.log
+    if log is not None:
+        log.add("hook", log.node_label(node), hook=kind, grad=_values(grad))
+
+
+def on_accumulate(leaf, grad):
+    log = state.log
+    if log is not None:
+        log.add("accumulate", log.tensor_label(leaf), grad=_values(grad))
+
+
+def on_free(node):
+    log = state.log
+    if log is not None:
+        log.add("free", log.node_label(node))
