@@ -48,6 +48,7 @@ class Tensor:
     _output_nr = 0              # which output of its grad_fn (custom multi-output Functions)
     _is_inference = False
     _no_grad_view = False       # a view of a grad-requiring tensor made under no_grad
+    _made_in_no_grad = False    # computed from grad-requiring inputs while grad mode was off
     __array_priority__ = 1000   # make `ndarray * Tensor` defer to Tensor
 
     def __new__(cls, *args, **kwargs):

@@ -21,7 +21,13 @@ def run(cls, inputs, *options):
                 if cls.save_result:
                     node.s_result = SavedTensor(out, is_output=True)
                 return out
-    return Tensor._make(cls.forward(None, *inputs, *options), False, None)
+    out = Tensor._make(cls.forward(None, *inputs, *options), False, None)
+    if not _grad_state.enabled:
+        for t in inputs:
+            if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+                out.__dict__["_made_in_no_grad"] = True     # shown as a badge by minigrad.viz
+                break
+    return out
 
 
 def operands(a, b):
