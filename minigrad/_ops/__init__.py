@@ -61,7 +61,8 @@ def _bind():
         "exp_": P.exp_, "sigmoid_": P.sigmoid_, "tanh_": P.tanh_, "relu_": P.relu_,
         "neg_": P.neg_, "log_": P.log_, "sqrt_": P.sqrt_, "abs_": P.abs_,
         "clamp_": P.clamp_, "clip_": P.clamp_, "zero_": P.zero_, "fill_": P.fill_,
-        "copy_": P.copy_, "index_put_": P.index_put_,
+        "copy_": P.copy_, "index_put_": P.index_put_, "uniform_": P.uniform_,
+        "normal_": P.normal_,
         "__iadd__": _iop(P.add_), "__isub__": _iop(P.sub_), "__imul__": _iop(P.mul_),
         "__itruediv__": _iop(P.div_),
     }

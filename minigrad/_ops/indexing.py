@@ -79,8 +79,30 @@ class IndexBackward0(Node):
 
 
 class IndexPutBackward0(Node):
-    """x[indices] = values (in place, advanced indices)."""
+    """x[indices] = values (in place, advanced indices). Saves only the indices: the
+    overwritten positions get zero gradient, the values get the gradient there."""
     __slots__ = ("key", "vshape", "vdtype", "accumulate")
+
+    @staticmethod
+    def forward(ctx, x, v, key, accumulate):
+        vd = v._data if isinstance(v, Tensor) else v
+        out = np.array(x._data)
+        try:
+            if accumulate:
+                np.add.at(out, key, vd)
+            else:
+                out[key] = vd
+        except IndexError as e:
+            raise IndexError(_torch_index_message(x, key, e)) from None
+        except ValueError:
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(vd))} "
+                               f"cannot be broadcast to indexing result of shape "
+                               f"{list(x._data[key].shape)}") from None
+        if ctx is not None:
+            ctx.key, ctx.accumulate = key, accumulate
+            ctx.vshape = np.shape(vd)
+            ctx.vdtype = vd.dtype if isinstance(vd, np.ndarray) else x._data.dtype
+        return out
 
     def backward(self, g):
         gd = g if type(g) is np.ndarray else g._data

@@ -265,35 +265,29 @@ def copy_(dst, src, non_blocking=False):
     return inplace(CopyBackwards, dst, (src,))
 
 
-class _IndexPut(Node):
-    pass
-
-
 def index_put_(x, key, value, accumulate=False):
+    """x[key] = value (or += with accumulate) for advanced keys: IndexPutBackward0."""
     from .indexing import IndexPutBackward0
-    value = as_tensor_arg(value, "value")
+    return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),), key, accumulate)
 
-    def forward(ctx, x_, v):
-        vd = v._data if isinstance(v, Tensor) else v
-        out = np.array(x_._data)
-        try:
-            if accumulate:
-                np.add.at(out, key, vd)
-            else:
-                out[key] = vd
-        except IndexError as e:
-            from .indexing import _torch_index_message
-            raise IndexError(_torch_index_message(x_, key, e)) from None
-        except ValueError:
-            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(vd))} "
-                               f"cannot be broadcast to indexing result of shape "
-                               f"{list(x_._data[key].shape)}") from None
-        if ctx is not None:
-            ctx.key, ctx.accumulate = key, accumulate
-            ctx.vshape = np.shape(vd)
-            ctx.vdtype = vd.dtype if isinstance(vd, np.ndarray) else x_._data.dtype
-        return out
 
-    cls = type("IndexPutBackward0", (IndexPutBackward0,),
-               {"__slots__": (), "forward": staticmethod(forward)})
-    return inplace(cls, x, (value,))
+def _random_fill(x, sample):
+    """uniform_/normal_: overwrite x with random values (an in-place op: checked, bumps the
+    version). Like torch, the new values carry no history."""
+    check_inplace(x)
+    if _grad_state.enabled and x._requires_grad and x._grad_fn is not None:
+        raise RuntimeError("minigrad: random in-place fills of tensors with history are not "
+                           "supported; do it under minigrad.no_grad()")
+    _write(x, sample(x._data.shape).astype(x._data.dtype))
+    x._bump_version()
+    return x
+
+
+def uniform_(x, a=0.0, b=1.0, *, generator=None):
+    from .._creation import _rng
+    return _random_fill(x, lambda shape: _rng(generator).uniform(a, b, shape))
+
+
+def normal_(x, mean=0.0, std=1.0, *, generator=None):
+    from .._creation import _rng
+    return _random_fill(x, lambda shape: _rng(generator).normal(mean, std, shape))
