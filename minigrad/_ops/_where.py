@@ -3,7 +3,7 @@ import numpy as np
 
 from ..autograd.function import Node, new_node, wrap
 from ._core import Tensor
-from ._util import sum_to
+from ._util import result_dtype, sum_to
 
 
 class WhereBackward0(Node):
@@ -20,8 +20,14 @@ class WhereBackward0(Node):
 
 def where_op(c, a, b):
     cd = c._data.astype(bool)
-    a = a if isinstance(a, Tensor) else Tensor._make(np.asarray(a), False, None)
-    b = b if isinstance(b, Tensor) else Tensor._make(np.asarray(b), False, None)
+    if not isinstance(a, Tensor) and not isinstance(b, Tensor):
+        a = Tensor._make(np.asarray(a, np.float32 if isinstance(a, float) else None), False,
+                         None)
+    # a Python number takes the other side's dtype, as in torch's promotion
+    if not isinstance(a, Tensor):
+        a = Tensor._make(np.asarray(a, dtype=result_dtype(b, a)), False, None)
+    if not isinstance(b, Tensor):
+        b = Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None)
     node = new_node(WhereBackward0, (c, a, b))
     if node is not None:
         node.cond, node.shapes = cd, (a._data.shape, b._data.shape)

@@ -13,7 +13,17 @@ def _norm_key(x, key):
     if not isinstance(key, tuple):
         key = (key,)
     out, basic, dim = [], True, 0
-    for k in key:
+    ndim = x._data.ndim
+    consumed = sum(1 for k in key if k is not None and k is not Ellipsis
+                   and not isinstance(k, bool))
+    if ndim == 0 and consumed and all(isinstance(k, (int, np.integer)) for k in key):
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+    if consumed > ndim and not any(isinstance(k, (Tensor, list, np.ndarray)) for k in key):
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    for pos, k in enumerate(key):
+        if k is Ellipsis:           # the dims after `...` are counted from the end
+            dim = ndim - sum(1 for j in key[pos + 1:] if j is not None and j is not Ellipsis)
         if isinstance(k, Tensor):
             kd = k._data
             if kd.dtype.kind == "f":

@@ -90,6 +90,16 @@ def _write(x, result):
     xd[...] = result
 
 
+def _save_original_self(node, x):
+    """An in-place op whose backward needs self's OLD value (mul_, pow_, log_...) keeps a
+    copy of it, as torch does (`original_self`); otherwise the write would invalidate it."""
+    for name in type(node)._saved_names:
+        saved = getattr(node, name, None)
+        if isinstance(saved, SavedTensor) and saved.tensor is x:
+            original = Tensor._make(np.array(x._data), x._requires_grad, x.grad_fn)
+            setattr(node, name, SavedTensor(original))
+
+
 def inplace(cls, x, others, *options):
     """Run node class `cls` as an in-place op on x with the other inputs `others`."""
     check_inplace(x)
@@ -102,6 +112,8 @@ def inplace(cls, x, others, *options):
                 break
     node = _new_node(cls, inputs) if record else None
     result = cls.forward(node, *inputs, *options)
+    if node is not None:
+        _save_original_self(node, x)
     _write(x, result)
     x._bump_version()
     if record:
@@ -116,6 +128,8 @@ def inplace(cls, x, others, *options):
             base._requires_grad = True
             x._grad_fn = cs                 # replaced by AsStridedBackward0 on next access
             x._requires_grad = True
+            if cls.save_result:
+                node.s_result = SavedTensor(x, is_output=True)
         else:
             x._grad_fn = node
             x._requires_grad = True

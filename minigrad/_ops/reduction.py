@@ -5,7 +5,7 @@ import collections
 import numpy as np
 
 from ..autograd.function import Node, new_node, wrap
-from ..autograd.saved import SavedTensor
+from ..autograd.saved import FREED, SavedTensor
 from ._core import Tensor
 from ._util import expand_to, wrap_dim, where
 
@@ -152,8 +152,8 @@ class _ExtremumDim(Node):
 
     def backward(self, g):
         idx = self.indices
-        if not isinstance(idx, np.ndarray):
-            idx.unpack(self)
+        if idx is FREED:
+            FREED.unpack(self)
         gd = g if type(g) is np.ndarray else g._data
         if not self.keepdim:
             gd = np.expand_dims(gd, self.dim)
@@ -214,7 +214,7 @@ def _extremum(x, dim, keepdim, all_cls, dim_cls, arg, rtype):
         raise TypeError("dim must be an int")
     d = wrap_dim(dim, x._data.ndim)
     xd = x._data if x._data.ndim else x._data.reshape(1)
-    idx = arg(xd, axis=d, keepdims=keepdim)
+    idx = np.asarray(arg(xd, axis=d, keepdims=keepdim))
     vals = np.take_along_axis(xd, idx if keepdim else np.expand_dims(idx, d), axis=d)
     if not keepdim:
         vals = np.squeeze(vals, axis=d)

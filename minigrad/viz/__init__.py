@@ -1,0 +1,33 @@
+"""minigrad.viz: see the autograd graph, its state, and the backward pass.
+
+    from minigrad import viz
+    viz.graph(loss)            # plain data: GraphModel(.nodes, .edges)
+    viz.draw(loss)             # a Diagram: SVG in Jupyter, .source is DOT, repr is text
+    viz.BackwardStepper(loss)  # step through backward node by node (ipywidgets)
+
+Widgets: BackwardStepper, LiveGraph, Quiz, InplaceLab, GradModeLab, LeafTable,
+HookOrderLab, ViewsLab. Each wraps a headless model (`.model`, also importable as
+`StepperModel`, `QuizModel`, ...) that works and is tested without Jupyter. ipywidgets is
+imported only when a widget is created.
+"""
+from .diagram import DEFAULT_MAX_NODES, Diagram, draw, graph
+from .dot import DrawState, to_dot
+from .lab_gradmode import GradModeLab, GradModeLabModel
+from .lab_hooks import HookOrderLab, HookOrderLabModel
+from .lab_inplace import InplaceLab, InplaceLabModel
+from .lab_leaf import LeafTable, LeafTableModel
+from .lab_views import ViewsLab, ViewsLabModel
+from .live import LiveGraph, LiveGraphModel
+from .model import Edge, GraphModel, Node
+from .quiz import Quiz, QuizModel
+from .render import renderer_path
+from .stepper import BackwardStepper, Step, StepperModel
+
+__all__ = [
+    "graph", "draw", "Diagram", "GraphModel", "Node", "Edge", "to_dot", "DrawState",
+    "renderer_path", "DEFAULT_MAX_NODES",
+    "BackwardStepper", "StepperModel", "Step", "LiveGraph", "LiveGraphModel", "Quiz",
+    "QuizModel", "InplaceLab", "InplaceLabModel", "GradModeLab", "GradModeLabModel",
+    "LeafTable", "LeafTableModel", "HookOrderLab", "HookOrderLabModel", "ViewsLab",
+    "ViewsLabModel",
+]
