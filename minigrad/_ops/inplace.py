@@ -93,11 +93,10 @@ def _write(x, result):
 def _save_original_self(node, x):
     """An in-place op whose backward needs self's OLD value (mul_, pow_, log_...) keeps a
     copy of it, as torch does (`original_self`); otherwise the write would invalidate it."""
-    for name in type(node)._saved_names:
-        saved = getattr(node, name, None)
-        if isinstance(saved, SavedTensor) and saved.tensor is x:
-            original = Tensor._make(np.array(x._data), x._requires_grad, x.grad_fn)
-            setattr(node, name, SavedTensor(original))
+    saved = getattr(node, "s_self", None)     # only `self`: `x.mul_(x)` still fails, as in torch
+    if isinstance(saved, SavedTensor) and saved.tensor is x:
+        original = Tensor._make(np.array(x._data), x._requires_grad, x.grad_fn)
+        node.s_self = SavedTensor(original)
 
 
 def inplace(cls, x, others, *options):

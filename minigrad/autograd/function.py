@@ -50,6 +50,10 @@ class Node:
         """torch's node name, e.g. 'MulBackward0'."""
         return type(self).__name__
 
+    def _sequence_nr(self):
+        """Creation order (torch's sequence_nr): backward runs higher numbers first."""
+        return self._seq
+
     @property
     def next_functions(self):
         """((node_or_None, output_nr), ...) for each input, in argument order."""
@@ -106,6 +110,9 @@ class Node:
                     return v.as_tensor(self)
                 if self._released:
                     FREED.unpack(self)
+                if v.__class__ in _SCALARS:     # torch keeps numbers as 0-d "wrapped" tensors
+                    return Tensor._make(np.asarray(v, np.float64 if type(v) is float
+                                                   else np.int64), False, None)
                 return v
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
@@ -320,6 +327,8 @@ class BackwardCFunction(Node, FunctionCtx):
         return tuple(out)
 
     def _release(self):
+        if _instrument.on:
+            _trace.on_free(self)
         self._released = True
         self.__dict__["_saved"] = FREED if self.__dict__.get("_saved") else None
 
