@@ -108,6 +108,7 @@ class Tensor:
     def _set_grad_fn(self, node):
         self._grad_fn = node
         self._requires_grad = True
+        self.__dict__.pop("_made_in_no_grad", None)    # a custom Function output made in forward
 
     @property
     def is_leaf(self):

@@ -242,6 +242,8 @@ def _run_node_slow(node, grad, needed, capture, captured, retain_graph):
         outs = node.backward(grad)
     if node._hooks:
         outs = _post_hooks(node, outs, grad)
+    if _anomaly.instrument.on:
+        _trace.on_ran(node, outs)
     if not retain_graph and node.saves:
         node._release()
     return outs

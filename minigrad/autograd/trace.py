@@ -28,7 +28,7 @@ class Event:
     """One thing autograd did. `subject` is a node or tensor label; `info` holds the
     event's details (versions, input labels, gradient values as nested lists...)."""
     step: int
-    kind: str          # create | save | bump | run | hook | retain | accumulate | free
+    kind: str          # create | save | bump | run | ran | hook | accumulate | free
     subject: str
     info: dict
 
@@ -44,7 +44,9 @@ class TraceLog:
     def __init__(self):
         self.events = []
         self._labels = weakref.WeakKeyDictionary()   # node -> label
-        self._tensor_labels = {}                      # id-free: keyed by weakref
+        self._nodes = weakref.WeakValueDictionary()   # label -> node
+        self._tensor_labels = {}                      # id(t) -> (weakref, label); never printed
+        self._tensors = weakref.WeakValueDictionary() # label -> tensor
         self._counts = {}
         self._next_tensor = 0
         self.names = {}                               # tensor label -> user name
@@ -60,16 +62,29 @@ class TraceLog:
             self._counts[name] = n + 1
             label = f"{name}#{n}"
             self._labels[node] = label
+            self._nodes[label] = node
         return label
 
     def tensor_label(self, t):
-        for ref, label in self._tensor_labels.items():
-            if ref() is t:
-                return label
+        entry = self._tensor_labels.get(id(t))
+        if entry is not None and entry[0]() is t:
+            return entry[1]
         label = f"t{self._next_tensor}"
         self._next_tensor += 1
-        self._tensor_labels[weakref.ref(t)] = label
+        key = id(t)
+        # drop the entry when the tensor dies, so a new object at the same address is new
+        ref = weakref.ref(t, lambda _r, k=key, d=self._tensor_labels: d.pop(k, None))
+        self._tensor_labels[key] = (ref, label)
+        self._tensors[label] = t
         return label
+
+    def node(self, label):
+        """The live node behind a label (None once it was garbage collected)."""
+        return self._nodes.get(label)
+
+    def tensor(self, label):
+        """The live tensor behind a label (None once it was garbage collected)."""
+        return self._tensors.get(label)
 
     def add(self, kind, subject, **info):
         self.events.append(Event(len(self.events), kind, subject, info))
@@ -143,6 +158,13 @@ def on_run(node, grad):
     log = state.log
     if log is not None:
         log.add("run", log.node_label(node), grad=_values(grad))
+
+
+def on_ran(node, grads):
+    log = state.log
+    if log is not None:
+        log.add("ran", log.node_label(node),
+                grad_inputs=[None if g is None else _values(g) for g in grads])
 
 
 def on_hook(kind, node, grad):
