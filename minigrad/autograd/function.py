@@ -96,7 +96,8 @@ class Node:
             _trace.on_free(self)
         self._released = True
         for n in self._saved_names:
-            setattr(self, n, FREED)
+            if getattr(self, n, None) is not None:     # slots that saved nothing stay empty
+                setattr(self, n, FREED)
 
     def __getattr__(self, attr):
         # grad_fn._saved_self / _saved_other / _saved_result, as torch exposes them
