@@ -90,6 +90,8 @@ class Tensor:
     @property
     def _version(self):
         """How many in-place modifications this tensor's data has seen."""
+        if self._is_inference:
+            raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._vc is None else self._vc.value
 
     # ---- autograd state --------------------------------------------------------------

@@ -234,14 +234,25 @@ def radd(a, b):
 
 def sub(a, b, *, alpha=1):
     b = _check(a, b)
-    if a._data.dtype.kind == "b" and isinstance(b, Tensor) and b._data.dtype.kind == "b":
+    _check_bool_sub(a, b)
+    return run(SubBackward0, (a, b), alpha)
+
+
+def _check_bool_sub(a, b):
+    a_bool = a._data.dtype.kind == "b"
+    b_bool = b._data.dtype.kind == "b" if isinstance(b, Tensor) else type(b) is bool
+    if a_bool and b_bool:
         raise RuntimeError("Subtraction, the `-` operator, with two bool tensors is not "
                            "supported. Use the `^` or `logical_xor()` operator instead.")
-    return run(SubBackward0, (a, b), alpha)
+    if a_bool or b_bool:
+        raise RuntimeError("Subtraction, the `-` operator, with a bool tensor is not "
+                           "supported. If you are trying to invert a mask, use the `~` or "
+                           "`logical_not()` operator instead.")
 
 
 def rsub(a, b):
     b = _check(a, b)
+    _check_bool_sub(a, b)
     return run(RsubBackward1, (a, b))
 
 
@@ -264,8 +275,26 @@ def rdiv(a, b):
     return mul(a.reciprocal(), b)
 
 
+def _int_pow(base, exponent):
+    """Integer powers as torch computes them: exact, with negative exponents giving 0, 1 or
+    -1 (1/b truncated)."""
+    with np.errstate(all="ignore"):
+        pos = np.power(base, np.abs(exponent))
+    odd = np.abs(exponent) % 2 == 1
+    neg = np.where(base == 1, 1, np.where(base == -1, np.where(odd, -1, 1), 0))
+    return np.where(exponent < 0, neg, pos).astype(pos.dtype)
+
+
 def pow(a, b):
     b = _check(a, b)
+    ak = a._data.dtype.kind
+    if ak == "b" and (type(b) is bool or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
+        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+    if ak in "iu" and type(b) is int and b < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    if ak in "iu" and isinstance(b, Tensor) and b._data.dtype.kind in "iu" \
+            and not (a._requires_grad or b._requires_grad):
+        return Tensor._make(_int_pow(*np.broadcast_arrays(a._data, b._data)), False, None)
     if is_scalar(b):
         return _pow_scalar(a, b)
     return run(PowBackward1, (a, b))
@@ -278,6 +307,8 @@ def _pow_scalar(x, n):
 
 def rpow(a, b):
     b = _check(a, b)
+    if type(b) is int and a._data.dtype.kind in "iu":       # 2 ** int tensor stays integer
+        return Tensor._make(_int_pow(np.asarray(b, a._data.dtype), a._data), False, None)
     node = new_node(PowBackward2, (a,))
     return wrap(PowBackward2.forward(node, b, a), node)
 

@@ -16,9 +16,17 @@ def _norm_key(x, key):
     ndim = x._data.ndim
     consumed = sum(1 for k in key if k is not None and k is not Ellipsis
                    and not isinstance(k, bool))
-    if ndim == 0 and consumed and all(isinstance(k, (int, np.integer)) for k in key):
-        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+    if ndim == 0 and consumed:
+        k = key[0]
+        if isinstance(k, slice):
+            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        if isinstance(k, (int, np.integer)) and not isinstance(k, bool):
+            if k < 0:
+                raise IndexError(f"index {k} is out of bounds for dimension 0 with size 0")
+            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python "
+                             "or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a "
+                             "number")
+        raise IndexError(f"too many indices for tensor of dimension {ndim}")
     if consumed > ndim and not any(isinstance(k, (Tensor, list, np.ndarray)) for k in key):
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
     for pos, k in enumerate(key):
@@ -186,11 +194,26 @@ def setitem(x, key, value):
     if basic:
         target = getitem(x, key)
         if isinstance(value, Tensor):
+            value = _fit_value(target, value)
             copy_(target, value)
         else:
             fill_(target, value)
         return
     index_put_(x, nkey, value)
+
+
+def _fit_value(target, value):
+    """torch drops a value's extra leading size-1 dims before broadcasting it into x[key],
+    and reports a value with more dims than that as an expand error."""
+    vshape, tshape = value._data.shape, target._data.shape
+    extra = len(vshape) - len(tshape)
+    if extra <= 0:
+        return value
+    if all(s == 1 for s in vshape[:extra]):
+        return value.reshape(vshape[extra:])
+    raise RuntimeError(f"expand({value.type()}{{{list(vshape)}}}, size={list(tshape)}): the "
+                       f"number of sizes provided ({len(tshape)}) must be greater or equal to "
+                       f"the number of dimensions in the tensor ({len(vshape)})")
 
 
 # ---- cat / stack -------------------------------------------------------------------

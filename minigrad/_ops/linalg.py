@@ -12,12 +12,29 @@ def _swap(m):
     return m.swapaxes(-1, -2) if type(m) is np.ndarray else m.transpose(-1, -2)
 
 
+_KERNEL = {"mm": "addmm_impl_cpu_", "mv": "addmv_impl_cpu", "dot": "dot", "bmm": "bmm"}
+
+
+def _scalar_name(t):
+    return t.dtype._legacy.replace("Tensor", "")
+
+
 def _dtype_check(a, b, what):
-    if a._data.dtype != b._data.dtype:
+    """torch's messages for bool operands and for mixed dtypes, per kernel."""
+    if a._data.dtype.kind == "b":
+        raise NotImplementedError(f"\"{_KERNEL[what]}\" not implemented for 'Bool'")
+    if a._data.dtype == b._data.dtype:
+        return
+    if what == "mm":
         raise RuntimeError(f"expected m1 and m2 to have the same dtype, but got: "
-                           f"{_cname(a)} != {_cname(b)}" if what == "mm" else
-                           f"expected scalar type {a.dtype.name.capitalize()} but found "
-                           f"{b.dtype.name.capitalize()}")
+                           f"{_cname(a)} != {_cname(b)}")
+    if what == "mv":
+        raise RuntimeError(f"addmv input tensors must have the same dtype, but got "
+                           f"{_scalar_name(b)}, {_scalar_name(a)}, and {_scalar_name(b)}")
+    if what == "dot":
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
+                           f"{_scalar_name(a)} and {_scalar_name(b)}")
+    raise RuntimeError(f"expected scalar type {_scalar_name(a)} but found {_scalar_name(b)}")
 
 
 def _cname(t):
@@ -69,7 +86,7 @@ class MvBackward0(_Product):
         if ad.shape[1] != bd.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({ad.shape[0]}), mat "
                                f"({ad.shape[0]}x{ad.shape[1]}), vec ({bd.shape[0]})")
-        _dtype_check(a, b, "mm")
+        _dtype_check(a, b, "mv")
         _Product._save(ctx, a, b)
         return ad @ bd
 
@@ -112,6 +129,11 @@ class BmmBackward0(_Product):
     @staticmethod
     def forward(ctx, a, b):
         ad, bd = a._data, b._data
+        _dtype_check(a, b, "bmm")
+        if ad.shape[-1] != bd.shape[-2] and bd.ndim == 2:
+            rows = int(np.prod(ad.shape[:-1]))   # torch folds the batch into the rows
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x"
+                               f"{ad.shape[-1]} and {bd.shape[0]}x{bd.shape[1]})")
         if ad.shape[-1] != bd.shape[-2]:
             raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {ad.shape[-1]}] but got: "
@@ -164,6 +186,10 @@ def matmul(a, b):
     if da == 2 and db == 2:
         return _run(MmBackward0, a, b)
     if db == 1:
+        if a._data.shape[-1] != b._data.shape[0]:
+            rows = int(np.prod(a._data.shape[:-1]))
+            raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x"
+                               f"{a._data.shape[-1]}), vec ({b._data.shape[0]})")
         return _run(UnsafeViewBackward0, a, b.unsqueeze(-1)).squeeze(-1)
     if da == 1:
         return _run(UnsafeViewBackward0, a.unsqueeze(0), b).squeeze(-2)

@@ -23,9 +23,17 @@ return_types_min = _return_type("min")
 
 
 def _dims(dim, ndim):
-    if isinstance(dim, (list, tuple)):
-        return tuple(sorted(wrap_dim(d, ndim) for d in dim))
-    return (wrap_dim(dim, ndim),)
+    """Normalised reduction dims, with torch's errors (a 0-d tensor accepts 0 and -1)."""
+    dims = dim if isinstance(dim, (list, tuple)) else (dim,)
+    out = []
+    for d in dims:
+        w = wrap_dim(d, ndim)
+        if w in out:
+            raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+        out.append(w)
+    if ndim == 0:
+        return ()
+    return tuple(sorted(out))
 
 
 def _keep_shape(shape, dims):

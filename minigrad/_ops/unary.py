@@ -37,6 +37,10 @@ class NegBackward0(Node):
 
     @staticmethod
     def forward(ctx, x):
+        if x._data.dtype.kind == "b":
+            raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. "
+                               "If you are trying to invert a mask, use the `~` or "
+                               "`logical_not()` operator instead.")
         return np.negative(x._data)
 
     def backward(self, g):
@@ -159,6 +163,8 @@ class ReluBackward0(_SavesResult):
     @staticmethod
     def forward(ctx, x):
         xd = x._data
+        if xd.dtype.kind == "b":
+            raise RuntimeError("Boolean inputs not supported for relu")
         return np.maximum(xd, 0).astype(xd.dtype, copy=False)
 
     def backward(self, g):
@@ -173,6 +179,8 @@ class AbsBackward0(_SavesSelf):
 
     @staticmethod
     def forward(ctx, x):
+        if x._data.dtype.kind == "b":
+            raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
         _SavesSelf._save(ctx, x)
         return np.abs(x._data)
 
@@ -192,11 +200,17 @@ class ClampBackward1(_SavesSelf):
         if ctx is not None:
             ctx.lo, ctx.hi = lo, hi
         out = x._data
+        dtype = out.dtype
+        for bound in (lo, hi):          # the bounds take part in type promotion
+            if bound is not None:
+                from ._util import result_dtype
+                dtype = result_dtype(Tensor._make(np.empty((1,), dtype), False, None), bound)
+        out = out.astype(dtype)
         if lo is not None:
             out = np.maximum(out, lo)
         if hi is not None:
             out = np.minimum(out, hi)
-        return out.astype(x._data.dtype, copy=False) if out is not x._data else out.copy()
+        return out.astype(dtype, copy=False)
 
     def backward(self, g):
         x = self.s_self.unpack(self)

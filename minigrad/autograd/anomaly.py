@@ -55,6 +55,9 @@ def report_failure(node):
     """Warn with the forward traceback of the node whose backward failed."""
     trace = node._trace
     if trace is None:
+        warnings.warn(f"Error detected in {node.name()}. No forward pass information available. "
+                      "Enable detect anomaly during forward pass for more information.",
+                      UserWarning, stacklevel=3)
         return
     warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that caused "
                   f"the error:\n{trace}", UserWarning, stacklevel=3)

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import anomaly as _anomaly, trace as _trace
 from .function import AccumulateGrad, grad_edge
+from .._storage import VersionCounter
 from .grad_mode import state as _grad_state
 from .saved import SECOND_BACKWARD, engine_state
 
@@ -86,13 +87,17 @@ def _retain(t, grad):
         t._grad = g if t._grad is None else t._grad + g
     elif t._grad is None:
         t._grad = Tensor._make(np.array(grad, dtype=t._data.dtype), False, None)
-    else:
+    elif t._grad._data.flags.writeable:
         t._grad._data += grad
+    else:
+        t._grad._data = t._grad._data + grad
 
 
 def accumulate_into_leaf(leaf, grad):
     """AccumulateGrad: the first gradient is stored, later ones are added in place (so
     `x.grad` stays the same object across backward calls)."""
+    if not leaf._requires_grad:
+        return                  # requires_grad was switched off after the graph was built
     if _anomaly.instrument.on:
         _trace.on_accumulate(leaf, grad)
     if engine_state.create_graph:
@@ -108,11 +113,16 @@ def accumulate_into_leaf(leaf, grad):
     old = leaf._grad
     if old is None:
         # copy only when we may not own the array (read-only broadcast view, other dtype)
+        copied = False
         if not grad.flags.writeable or grad.dtype != leaf._data.dtype or grad.base is not None:
             grad = np.array(grad, dtype=leaf._data.dtype)
+            copied = True
         if grad.shape != leaf._data.shape:
             grad = np.array(np.broadcast_to(grad, leaf._data.shape))
+            copied = True
         leaf._grad = Tensor._make(grad, False, None)
+        if copied:
+            leaf._grad._vc = VersionCounter(1)    # torch's copy_ into a fresh buffer bumps it
     else:
         old._data += grad
         old._bump_version()
@@ -362,10 +372,10 @@ def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph
         allow_unused = materialize_grads
     if retain_graph is None:
         retain_graph = create_graph
+    root_grads = _root_grads(outputs, grads, create_graph)
     for t in inputs:
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")
-    root_grads = _root_grads(outputs, grads, create_graph)
     roots = [grad_edge(t) for t in outputs]
     capture = {}
     for t in inputs:

@@ -109,9 +109,12 @@ class Node:
             else:
                 if v is FREED or isinstance(v, SavedTensor):
                     return v.as_tensor(self)
+                if v is None:                   # never saved (its gradient was not needed)
+                    return None
                 if self._released:
                     FREED.unpack(self)
-                if v.__class__ in _SCALARS:     # torch keeps numbers as 0-d "wrapped" tensors
+                if v.__class__ in _SCALARS and attr in ("_saved_self", "_saved_other"):
+                    # a number operand is kept as a 0-d "wrapped number" tensor in torch
                     return Tensor._make(np.asarray(v, np.float64 if type(v) is float
                                                    else np.int64), False, None)
                 return v

@@ -139,7 +139,7 @@ class inference_mode(_DecoratorContextManager):
         if self.mode:
             state.enabled, state.inference = False, True
         else:
-            state.inference = False
+            state.enabled, state.inference = True, False
 
     def __exit__(self, *exc):
         state.enabled, state.inference = self.prev

@@ -42,3 +42,10 @@ def array_text(arr, dtype_name=None):
     if name != "float32":
         text += " " + name
     return text
+
+
+def version_of(t):
+    """A tensor's version counter value, read without the error torch raises for
+    inference tensors (they have no counter; shown as 0)."""
+    vc = t._vc
+    return 0 if vc is None else vc.value

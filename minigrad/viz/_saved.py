@@ -3,6 +3,7 @@ import numpy as np
 
 from .._ops.inplace import CopySlices
 from ..autograd.saved import FREED, SavedTensor
+from . import _fmt
 
 __all__ = ["saved_entries", "is_drawn_saved", "saved_versions", "is_stale", "FREED",
            "SavedTensor"]
@@ -39,7 +40,7 @@ def saved_versions(s):
     """(version at save time, version now) of a SavedTensor."""
     if s.tensor is None:
         return s.version, (0 if s.vc is None else s.vc.value)
-    return s.version, s.tensor._version
+    return s.version, _fmt.version_of(s.tensor)
 
 
 def is_stale(value):

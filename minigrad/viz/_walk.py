@@ -14,6 +14,7 @@ from .._ops.inplace import CopySlices
 from .._storage import root_array
 from ..autograd.function import AccumulateGrad
 from . import _collapse
+from ._fmt import version_of
 from ._saved import FREED, SavedTensor, is_drawn_saved, saved_entries, saved_versions
 from ._fmt import array_text, values_text
 from .model import Edge, GraphModel, Node
@@ -33,7 +34,7 @@ def _tensor_node(t, tid, name, is_root, in_graph, base_name):
         flags.append("requires_grad")
     if t.retains_grad:
         flags.append("retains_grad")
-    info = [f"{array_text(t._data)} v{t._version}"]
+    info = [f"{array_text(t._data)} v{version_of(t)}"]
     small = values_text(t._data)
     if small is not None:
         info.append("data " + small)
