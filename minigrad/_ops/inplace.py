@@ -99,6 +99,28 @@ def _save_original_self(node, x):
         node.s_self = SavedTensor(original)
 
 
+_UFUNC_OF = {A.AddBackward0: np.add, A.SubBackward0: np.subtract, A.MulBackward0: np.multiply,
+             A.DivBackward0: np.true_divide}
+
+
+def _fast_untracked(cls, x, others, options):
+    """`p -= lr * p.grad` under no_grad: write straight into x's array (no temporary, no
+    node). Only for float targets and same-kind operands, where nothing can go wrong."""
+    ufunc = _UFUNC_OF.get(cls)
+    if ufunc is None or (options and options[0] != 1):
+        return False
+    xd = x._data
+    other = others[0]
+    od = other._data if isinstance(other, Tensor) else other
+    if xd.dtype.kind != "f" or not xd.flags.writeable or (
+            isinstance(other, Tensor) and (od.dtype != xd.dtype or od.shape != xd.shape)) or \
+            not isinstance(od, (np.ndarray, float, int)) or isinstance(od, bool):
+        return False
+    ufunc(xd, od, out=xd)
+    x._bump_version()
+    return True
+
+
 def inplace(cls, x, others, *options):
     """Run node class `cls` as an in-place op on x with the other inputs `others`."""
     check_inplace(x)
@@ -109,6 +131,8 @@ def inplace(cls, x, others, *options):
             if isinstance(t, Tensor) and t._requires_grad:
                 record = True
                 break
+    if not record and not x._is_inference and _fast_untracked(cls, x, others, options):
+        return x
     node = _new_node(cls, inputs) if record else None
     result = cls.forward(node, *inputs, *options)
     if node is not None:
