@@ -27,6 +27,7 @@ def _bind():
         "__add__": A.add, "__radd__": A.radd, "__sub__": A.sub, "__rsub__": A.rsub,
         "__mul__": A.mul, "__rmul__": A.mul, "__truediv__": A.div, "__rtruediv__": A.rdiv,
         "__pow__": A.pow, "__rpow__": A.rpow, "__floordiv__": A.floordiv,
+        "__rfloordiv__": A.rfloordiv,
         "__mod__": A.remainder, "__matmul__": L.matmul,
         "__rmatmul__": lambda self, other: L.matmul(other, self),
         "__neg__": U.neg, "__pos__": lambda self: self, "__abs__": U.abs,

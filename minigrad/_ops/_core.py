@@ -65,10 +65,10 @@ def check_broadcast(ad, bd):
 
 def as_tensor_arg(x, name="other"):
     """Accept Tensors and Python numbers as op arguments; reject everything else clearly."""
+    if isinstance(x, np.generic):       # before the float check: np.float64 is a float
+        return x.item()
     if isinstance(x, (Tensor, bool, int, float)):
         return x
-    if isinstance(x, np.generic):
-        return x.item()
     if isinstance(x, np.ndarray):
         return Tensor._make(x, False, None)
     raise TypeError(f"unsupported operand type: expected Tensor or Number for '{name}', got "

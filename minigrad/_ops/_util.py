@@ -61,13 +61,14 @@ def sum_to(g, shape):
     axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
                                       if s == 1 and g.shape[i + lead] != 1)
     if axes:
-        g = g.sum(axis=axes, keepdims=True) if type(g) is _ndarray else g.sum(axes, True)
+        g = g.sum(axes, True) if hasattr(g, "_data") else g.sum(axis=axes, keepdims=True)
     return g.reshape(shape)
 
 
 def cast(g, np_dtype):
     """g converted to np_dtype (array or Tensor)."""
-    if type(g) is _ndarray:
+    if not hasattr(g, "_data"):
+        g = np.asarray(g)
         return g if g.dtype == np_dtype else g.astype(np_dtype)
     if g._data.dtype == np_dtype:
         return g

@@ -8,7 +8,7 @@ import numpy as np
 from ..autograd.function import Node, new_node, wrap
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, binary_meta, check_broadcast, operands, run, as_tensor_arg
-from ._util import cast, is_scalar, to_input
+from ._util import is_scalar, result_dtype, to_input, where
 
 
 def _compute(ufunc, a, b):
@@ -174,7 +174,10 @@ class PowBackward1(Node):
 
     def backward(self, g):
         a, b = self.s_self.unpack(self), self.s_exponent.unpack(self)
-        ga = g * b * a ** (b - 1) if self._next[0] is not None else None
+        ga = None
+        if self._next[0] is not None:   # torch defines d/da a^b as 0 where b == 0
+            bd = b if type(b) is np.ndarray else b._data
+            ga = where(bd == 0, 0 * g, g * b * a ** (b - 1))
         gb = None
         if self._next[1] is not None:
             r = self.s_result.unpack(self)
@@ -207,6 +210,8 @@ class PowBackward2(Node):
         return np.power(np.asarray(base, dtype=xd.dtype), xd)
 
     def backward(self, g):
+        if self.base == 0:      # 0 ** x: torch's gradient is 0 (not 0 * -inf)
+            return (g * 0,)
         return (g * self.s_result.unpack(self) * float(np.log(self.base)),)
 
     @property
@@ -319,25 +324,71 @@ def square(x):
     return _pow_scalar(x, 2)
 
 
+class NotImplemented_(Node):
+    """torch records `x // y` on float tensors with a node that refuses to backward."""
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        return np.floor_divide(*operands(a, b)[:2])
+
+    def backward(self, g):
+        raise RuntimeError("derivative for aten::floor_divide is not implemented")
+
+
+NotImplemented_.__name__ = NotImplemented_.__qualname__ = "NotImplemented"
+
+
 def floordiv(a, b):
+    """x // y: floor division (integer results for integer inputs)."""
     b = _check(a, b)
     ad, bd, rt = operands(a, b)
-    out = np.floor_divide(ad, bd)
-    if rt is not None:
-        out = cast(out, rt)
-    return Tensor._make(out, False, None) if out.dtype.kind != "f" else \
-        _no_grad_result(out, a, b)
+    if ad.dtype.kind != "f" and (rt is None or rt.kind != "f"):
+        with np.errstate(divide="ignore"):
+            return Tensor._make(np.floor_divide(ad, bd), False, None)
+    return run(NotImplemented_, (a, b))
 
 
-def _no_grad_result(out, a, b):
-    from ..autograd.grad_mode import state
-    rg = state.enabled and any(isinstance(t, Tensor) and t._requires_grad for t in (a, b))
-    if rg:
-        raise RuntimeError("the derivative for 'floor_divide' is not implemented.")
-    return Tensor._make(out, False, None)
+def rfloordiv(a, b):
+    return floordiv(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
+
+
+class RemainderBackward0(Node):
+    """out = a % number: d/da = 1. Saves nothing."""
+    __slots__ = ()
+
+    @staticmethod
+    def forward(ctx, a, b):
+        return _compute(np.remainder, a, b)
+
+    def backward(self, g):
+        return (g, None)
+
+
+class RemainderBackward1(Node):
+    """out = a % b for tensors: d/da = 1, d/db = -floor(a / b). Saves both."""
+    __slots__ = ("s_self", "s_other", "meta")
+    _saved_names = ("s_self", "s_other")
+    saves = True
+
+    @staticmethod
+    def forward(ctx, a, b):
+        if ctx is not None:
+            ctx.meta = binary_meta(a, b)
+            ctx.s_self, ctx.s_other = SavedTensor(a), SavedTensor(b)
+        return _compute(np.remainder, a, b)
+
+    def backward(self, g):
+        gb = None
+        if self._next[1] is not None:
+            a, b = self.s_self.unpack(self), self.s_other.unpack(self)
+            q = (a if type(a) is np.ndarray else a._data) / (b if type(b) is np.ndarray
+                                                             else b._data)
+            gb = -g * np.floor(q)
+        return _grads(self.meta, g if self._next[0] is not None else None, gb)
 
 
 def remainder(a, b):
+    """a % b with the sign of b (Python's rule, as torch)."""
     b = _check(a, b)
-    ad, bd, rt = operands(a, b)
-    return Tensor._make(np.remainder(ad, bd), False, None)
+    return run(RemainderBackward0 if is_scalar(b) else RemainderBackward1, (a, b))

@@ -16,7 +16,9 @@ def _norm_key(x, key):
     ndim = x._data.ndim
     consumed = sum(1 for k in key if k is not None and k is not Ellipsis
                    and not isinstance(k, bool))
-    if ndim == 0 and consumed:
+    plain = all(isinstance(k, (int, slice, np.integer)) or k is None or k is Ellipsis
+                for k in key)
+    if ndim == 0 and consumed and plain:
         k = key[0]
         if isinstance(k, slice):
             raise IndexError("slice() cannot be applied to a 0-dim tensor.")
@@ -27,7 +29,7 @@ def _norm_key(x, key):
                              "or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a "
                              "number")
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
-    if consumed > ndim and not any(isinstance(k, (Tensor, list, np.ndarray)) for k in key):
+    if consumed > ndim and plain:
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
     for pos, k in enumerate(key):
         if k is Ellipsis:           # the dims after `...` are counted from the end
@@ -44,7 +46,7 @@ def _norm_key(x, key):
                 k = kd
         elif isinstance(k, (list, np.ndarray)):
             basic = False
-            k = np.asarray(k)
+            k = np.asarray(k) if not (isinstance(k, list) and not k) else np.zeros(0, np.int64)
             if k.dtype.kind == "f":
                 raise IndexError("tensors used as indices must be long, int, byte or bool "
                                  "tensors")
@@ -302,5 +304,8 @@ def select(x, dim, index):
 
 def narrow(x, dim, start, length):
     key = [slice(None)] * x._data.ndim
-    key[wrap_dim(dim, x._data.ndim)] = slice(start, start + length)
+    d = wrap_dim(dim, x._data.ndim)
+    if start < 0:
+        start += x._data.shape[d]
+    key[d] = slice(start, start + length)
     return getitem(x, tuple(key))

@@ -105,7 +105,11 @@ class MeanBackward1(Node):
         xd = x._data
         if ctx is not None:
             ctx.shape, ctx.dims, ctx.keepdim = xd.shape, dims, keepdim
-        return np.asarray(xd.mean(axis=dims, keepdims=keepdim, dtype=xd.dtype))
+        with np.errstate(invalid="ignore", divide="ignore"):    # empty dims give nan silently
+            import warnings
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                return np.asarray(xd.mean(axis=dims, keepdims=keepdim, dtype=xd.dtype))
 
     def backward(self, g):
         n = 1
@@ -162,13 +166,18 @@ class _ExtremumDim(Node):
         idx = self.indices
         if idx is FREED:
             FREED.unpack(self)
-        gd = g if type(g) is np.ndarray else g._data
         if not self.keepdim:
-            gd = np.expand_dims(gd, self.dim)
             idx = np.expand_dims(idx, self.dim)
+        if type(g) is not np.ndarray:       # create_graph: a differentiable scatter
+            from .indexing import index_into_zeros
+            grids = np.indices(idx.shape, sparse=True)
+            key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
+            return (index_into_zeros(g if self.keepdim else g.unsqueeze(self.dim),
+                                     self.shape, key),)
+        gd = g if self.keepdim else np.expand_dims(g, self.dim)
         out = np.zeros(self.shape, gd.dtype)
         np.put_along_axis(out, idx, gd, axis=self.dim)
-        return (out if type(g) is np.ndarray else Tensor._make(out, False, None),)
+        return (out,)
 
 
 class MaxBackward0(_ExtremumDim):
