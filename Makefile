@@ -1,34 +1,102 @@
-# Two commands matter: `make test` (everything) and `make lab` (notebooks, added later).
-# Every target creates .venv on first use; nothing needs root.
+# Two commands matter: `make lab` (open the notebooks) and `make test` (check everything).
+# Every target creates .venv on first use; nothing needs root (the browser tests need Debian's
+# chromium, which .ci/run installs as root; without it they skip with a notice).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+NB_STAMP := $(VENV)/.installed-notebooks
+# the notebooks folder (src/NN_slug.py + NN_slug.ipynb); tools and tests read the variable
+NBDIR ?= $(or $(MINIGRAD_NOTEBOOKS_DIR),notebooks)
+export MINIGRAD_NOTEBOOKS_DIR := $(abspath $(NBDIR))
+NOTEBOOKS := $(wildcard $(NBDIR)/*.ipynb)
+PORT ?= 8888
+# `make lab` points the printed address at the first notebook (00_start_here) when there is one
+LAB_PAGE := $(if $(NOTEBOOKS),/tree/$(firstword $(sort $(notdir $(NOTEBOOKS)))))
+NB ?=
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+         --nbval-cell-timeout=300 --color=no -p no:cacheprovider
 
-.PHONY: venv test test-fast lint bench clean
+.PHONY: venv test test-fast lint unit nbval browser notebooks notebooks-check lab html \
+        bench fuzz clean
 
 venv: $(STAMP)
 
+# pip's output goes to .venv/pip.log (shown only if the install fails): setuptools' editable
+# build warnings are noise for a learner
+PIP_INSTALL = $(PY) -m pip install -q --upgrade pip >$(VENV)/pip.log 2>&1 \
+	&& $(PY) -m pip install -q -e ".[$(1)]" >>$(VENV)/pip.log 2>&1 \
+	|| { cat $(VENV)/pip.log; exit 1; }
+
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[test]"
+	@echo "installing minigrad with its test tools into $(VENV) (log: $(VENV)/pip.log)"
+	@$(call PIP_INSTALL,test)
 	touch $(STAMP)
 
-lint: venv
-	$(PY) -m ruff check minigrad tests benchmarks
+# what a learner needs for `make lab`: minigrad with the notebook extras (no test tools)
+$(NB_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@echo "installing minigrad, JupyterLab and ipywidgets into $(VENV) (about a minute the" \
+	      "first time; log: $(VENV)/pip.log)"
+	@$(call PIP_INSTALL,notebooks)
+	touch $(NB_STAMP)
 
-## Everything: lint, unit, gradient and differential tests.
-test: venv lint
-	$(PY) -m pytest -q tests
+lint: venv
+	$(PY) -m ruff check minigrad tests benchmarks tools
+
+## Everything: lint, unit/gradient/differential tests, nbval, browser tests.
+test: venv lint unit nbval browser
+
+unit: venv
+	$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/browser
+
+## Stored notebook outputs still match a fresh run (skipped while there are no notebooks).
+nbval: venv
+ifneq ($(NOTEBOOKS),)
+	$(PY) -m pytest -q $(NBVAL) $(NOTEBOOKS)
+else
+	@echo "nbval: no notebooks in $(NBDIR)/ yet, nothing to check"
+endif
+
+## Every notebook in a real JupyterLab (Debian chromium + PyPI playwright).
+browser: venv
+	$(PY) -m pytest -q -p no:cacheprovider -rs tests/browser
 
 ## Quick check (< 1 min): no slow tests, no notebooks, no browser.
 test-fast: venv
-	$(PY) -m pytest -q -x -m "not slow" -p no:cacheprovider tests
+	$(PY) -m pytest -q -x -m "not slow" -p no:cacheprovider tests --ignore=tests/browser
+
+## Rebuild notebooks/NN_slug.ipynb from notebooks/src/NN_slug.py (NB=01 for one).
+notebooks: venv
+	$(PY) tools/build_notebooks.py $(NB)
+
+## Rebuild in a temp dir and diff against the stored notebooks (after nbval's masking).
+notebooks-check: venv
+	$(PY) tools/build_notebooks.py --check $(NB)
+
+## JupyterLab on notebooks/, local only, with a fresh token. PORT=8890 to move it.
+lab: $(NB_STAMP)
+	@token=$$($(PY) -c 'import secrets; print(secrets.token_hex(16))'); \
+	extra=""; if [ "$$(id -u)" = 0 ]; then extra="--allow-root --no-browser"; fi; \
+	echo ""; \
+	echo "  minigrad notebooks: open http://127.0.0.1:$(PORT)/lab$(LAB_PAGE)?token=$$token"; \
+	echo "  (stop with Ctrl-C, then y)"; \
+	echo ""; \
+	JUPYTER_TOKEN=$$token exec $(PY) -m jupyterlab --ip=127.0.0.1 --port=$(PORT) \
+		--port-retries=0 --ServerApp.root_dir=$(NBDIR) $$extra
+
+## Static HTML of the executed notebooks in build/html/ (open build/html/index.html).
+html: $(NB_STAMP)
+	$(PY) tools/export_html.py --dir $(NBDIR) --out build/html
 
 ## Speed ratios against torch and a NumPy floor (not a test).
 bench: venv
 	$(PY) benchmarks/run.py
+
+## The long fuzz run (10k examples per property).
+fuzz: venv
+	MINIGRAD_FUZZ_EXAMPLES=10000 $(PY) -m pytest -q -s tests/test_fuzz.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis

@@ -1,0 +1,294 @@
+"""Every notebook in a real JupyterLab, driven by PyPI playwright in Debian's chromium.
+
+One ``jupyter lab`` (127.0.0.1, free port, token, its own settings/workspace dirs) serves a
+temporary COPY of the notebooks folder, so autosave can never touch the stored notebooks.
+For each notebook: open it, Run All, wait for the kernel, then check that
+
+* only cells tagged ``raises-exception`` show an error, and those do;
+* every widget output rendered as widget DOM (no "Error displaying widget");
+* every SVG output (the diagrams) is visible;
+* clicking the first button inside a widget output changes that cell's output.
+
+Screenshots go to build/screenshots/ (whole page, plus the first diagram and the first widget
+after its click). No chromium means a skip with a notice, never a browser download.
+Run with ``make browser``; ``MINIGRAD_NOTEBOOKS_DIR`` points it at another folder.
+"""
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import nbsource
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               "--disable-dev-shm-usage"]
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "build" / "screenshots"
+NBDIR = nbsource.notebooks_dir()
+NOTEBOOKS = nbsource.notebook_files(NBDIR)
+TOKEN = "minigrad-browser-test"
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+RUN_TIMEOUT_S = 300
+
+if not Path(CHROMIUM).exists():
+    notice = (f"NOTICE: {CHROMIUM} not found: browser tests skipped "
+              "(install it as root with `apt-get install -y chromium`; .ci/run does)")
+    print(notice, file=sys.stderr)
+    pytest.skip(notice, allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="PyPI playwright not installed")
+
+
+_T0 = time.monotonic()
+
+
+def _log(message: str) -> None:
+    """Progress lines with a timestamp (shown with -s, or on failure)."""
+    print(f"[{time.monotonic() - _T0:6.1f}s] {message}")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _not_plain_files(folder, names):
+    """copytree filter: skip checkpoints and sockets/fifos (leftovers of kernels)."""
+    keep = lambda n: (Path(folder, n).is_file() or Path(folder, n).is_dir())  # noqa: E731
+    return [n for n in names if n == ".ipynb_checkpoints" or not keep(n)]
+
+
+def _write_settings(settings: Path) -> None:
+    files = {
+        "apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+        "docmanager-extension/plugin": {"autosave": False},
+        "notebook-extension/tracker": {"windowingMode": "none"},   # every cell in the DOM
+    }
+    for name, value in files.items():
+        path = settings / "@jupyterlab" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    root = tmp_path_factory.mktemp("lab")
+    served = root / "notebooks"
+    shutil.copytree(NBDIR, served, ignore=_not_plain_files)
+    home = root / "jupyter"
+    _write_settings(home / "settings")
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"),
+               JUPYTER_DATA_DIR=str(home / "data"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+               JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"))
+    port = _free_port()
+    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
+           f"--port={port}", "--port-retries=0", f"--IdentityProvider.token={TOKEN}",
+           f"--ServerApp.root_dir={served}", "--LabApp.expose_app_in_browser=True"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log_path = root / "lab.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=served)
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 90
+        try:
+            while True:
+                try:
+                    urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=2)
+                    break
+                except OSError:
+                    if proc.poll() is not None or time.monotonic() > deadline:
+                        pytest.fail("jupyter lab did not start:\n" + log_path.read_text()[-3000:])
+                    time.sleep(0.25)
+            _log(f"jupyter lab up on port {port}")
+            yield base
+        finally:
+            proc.terminate()   # only the server this fixture started; it stops its kernels
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROME_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    problems = []
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    yield page
+    context.close()
+
+
+# JavaScript run in the page: read the live notebook model, label each cell's DOM node.
+_STATE_JS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  if (!panel || !panel.content || !panel.sessionContext) return null;
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  const cells = panel.content.widgets.map((cell, i) => {
+    cell.node.setAttribute('data-nbtest-index', String(i));
+    const m = cell.model;
+    const code = m.type === 'code';
+    return {type: m.type, source: m.sharedModel.getSource(), tags: m.getMetadata('tags') || [],
+            count: code ? m.executionCount : null, state: code ? m.executionState : null,
+            outputs: code ? m.outputs.toJSON() : []};
+  });
+  return {kernel: kernel ? kernel.status : 'none', cells};
+}"""
+
+
+def _state(page):
+    return page.evaluate(_STATE_JS)
+
+
+def _run_all_and_wait(page, base: str, name: str):
+    _log(f"{name}: open")
+    page.goto(f"{base}/lab/tree/{name}?reset&token={TOKEN}")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+                           " && window.jupyterapp.shell.currentWidget.sessionContext",
+                           timeout=60_000)
+    _log(f"{name}: JupyterLab loaded")
+    page.wait_for_function(
+        "() => { const s = window.jupyterapp.shell.currentWidget.sessionContext;"
+        " return s.session && s.session.kernel && s.session.kernel.status === 'idle'; }",
+        timeout=90_000)
+    if page.locator(".jp-Dialog").count():
+        page.locator(".jp-Dialog .jp-mod-accept").click()
+    _log(f"{name}: kernel idle, Run All")
+    page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+    page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
+    deadline, quiet_since = time.monotonic() + RUN_TIMEOUT_S, None
+    while time.monotonic() < deadline:
+        state = _state(page)
+        busy = state["kernel"] != "idle" or any(c["state"] == "running" for c in state["cells"])
+        started = any(c["count"] for c in state["cells"])
+        if started and not busy:
+            quiet_since = quiet_since or time.monotonic()
+            if time.monotonic() - quiet_since > 1.5:   # idle and no queued cell for 1.5 s
+                _log(f"{name}: run finished")
+                return state
+        else:
+            quiet_since = None
+        page.wait_for_timeout(250)
+    pytest.fail(f"{name}: Run All did not finish within {RUN_TIMEOUT_S} s")
+
+
+def _mimes(cell) -> set[str]:
+    return {m for o in cell["outputs"] for m in o.get("data", {})}
+
+
+def _cell(page, index: int):
+    return page.locator(f"[data-nbtest-index='{index}']")
+
+
+def _check_cells(page, name: str, state) -> list[str]:
+    problems = []
+    for i, cell in enumerate(state["cells"]):
+        if cell["type"] != "code" or not cell["source"].strip():
+            continue
+        label = f"{name} cell {i}"
+        if cell["count"] is None:
+            problems.append(f"{label} never ran (Run All stopped early?)")
+            continue
+        errors = [o for o in cell["outputs"] if o["output_type"] == "error"]
+        tagged = nbsource.RAISES in cell["tags"]
+        if errors and not tagged:
+            err = errors[0]
+            where = [_ANSI.sub("", line) for line in err.get("traceback", [])[-4:-1]]
+            problems.append(f"{label} raised {err['ename']}: {err['evalue'][:200]}\n    "
+                            + "\n    ".join(where))
+        if tagged and not errors:
+            problems.append(f"{label} is tagged raises-exception but raised nothing")
+        mimes = _mimes(cell)
+        if nbsource.WIDGET_MIME in mimes:
+            rendered = _cell(page, i).locator(".jp-OutputArea-output .jupyter-widgets")
+            if rendered.count() == 0:
+                problems.append(f"{label}: widget output has no widget DOM")
+        if "image/svg+xml" in mimes:
+            svg = _cell(page, i).locator(
+                ".jp-OutputArea-output svg, .jp-OutputArea-output img[src^='data:image/svg']")
+            if svg.count() == 0:
+                problems.append(f"{label}: SVG output not rendered")
+                continue
+            svg.first.scroll_into_view_if_needed()
+            try:
+                sync_api.expect(svg.first).to_be_visible(timeout=10_000)
+            except AssertionError:
+                problems.append(f"{label}: SVG output not visible")
+    body = page.locator("body").inner_text()
+    if "Error displaying widget" in body:
+        problems.append(f"{name}: 'Error displaying widget' on the page")
+    return problems
+
+
+def _first_index(state, mime: str):
+    return next((i for i, c in enumerate(state["cells"]) if mime in _mimes(c)), None)
+
+
+def _click_buttons(page, name: str, stem: str, tries: int = 6) -> list[str]:
+    """Click buttons inside widget outputs, in page order, until one changes its cell's output.
+
+    Some buttons legitimately change nothing on a first click (a "Refresh" of an unchanged
+    table), so up to ``tries`` buttons are tried; none changing anything is a failure.
+    """
+    buttons = page.locator(".jp-OutputArea-output .jupyter-widgets button")
+    if buttons.count() == 0:
+        _log(f"{name}: no button in any widget output, nothing clicked")
+        return []
+    tried = []
+    for k in range(min(tries, buttons.count())):
+        button = buttons.nth(k)
+        if not button.is_enabled():
+            continue
+        outputs = button.locator("xpath=ancestor::*[@data-nbtest-index][1]").locator(
+            ".jp-Cell-outputArea")
+        button.scroll_into_view_if_needed()
+        before = outputs.inner_text()
+        button.click()
+        deadline = time.monotonic() + 5
+        while outputs.inner_text() == before and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        label = button.inner_text().strip() or "(no label)"
+        if outputs.inner_text() != before:
+            _log(f"{name}: clicking {label!r} changed its output")
+            outputs.screenshot(path=str(SHOTS / f"{stem}-widget.png"))
+            return []
+        tried.append(label)
+    return [f"{name}: clicking buttons {tried} changed no output"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_runs_in_jupyterlab(lab, page, path):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    state = _run_all_and_wait(page, lab, path.name)
+    problems = _check_cells(page, path.name, state)
+    _log(f"{path.name}: cells checked")
+    diagram = _first_index(state, "image/svg+xml")
+    if diagram is not None:
+        _cell(page, diagram).locator(".jp-Cell-outputArea").screenshot(
+            path=str(SHOTS / f"{path.stem}-diagram.png"))
+    problems += _click_buttons(page, path.name, path.stem)
+    page.screenshot(path=str(SHOTS / f"{path.stem}.png"))
+    assert not problems, "\n".join(problems)

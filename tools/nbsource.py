@@ -1,0 +1,248 @@
+"""Shared helpers for the notebook tooling: percent-source parsing, kernels, masking.
+
+Used by ``tools/build_notebooks.py``, ``tools/export_html.py`` and the notebook tests. Only
+nbformat, nbclient and jupyter_client are needed (no jupytext).
+
+Source format (a subset of jupytext's ``py:percent``)::
+
+    # %% [markdown]
+    # # Title
+    # Some *markdown*; every line starts with "# " (or is a bare "#").
+
+    # %% tags=["raises-exception", "minigrad-only"]
+    x.grad.zero_()
+
+A ``# %%`` line starts a code cell, ``# %% [markdown]`` a markdown cell. Anything after the
+marker is ``key=<JSON>`` metadata (``tags=[...]`` is the one that matters). Leading and
+trailing blank lines of a cell are dropped; cells left empty are dropped. A jupytext YAML
+header (``# ---`` ... ``# ---``) before the first marker is ignored; any other text there is
+an error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+SANITIZE_CFG = ROOT / "tests" / "nbval_sanitize.cfg"
+# The folder that holds NN_slug.ipynb and src/NN_slug.py. Overridable so that the tools and
+# tests can be pointed at a throwaway sample while no real notebooks exist.
+NOTEBOOKS_ENV = "MINIGRAD_NOTEBOOKS_DIR"
+
+RAISES = "raises-exception"
+MINIGRAD_ONLY = "minigrad-only"
+PARITY_IGNORE = "parity-ignore-output"   # run in both parity runs, compare nothing
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+_MARKER = re.compile(r"^# %%(?P<rest>.*)$")
+_KIND = re.compile(r"^\s*\[(?P<kind>markdown|md|code)\]")
+_META = re.compile(r"\s*(?P<key>[A-Za-z_][\w-]*)=")
+
+
+class SourceError(ValueError):
+    """A percent source that cannot be converted unambiguously."""
+
+
+def notebooks_dir() -> Path:
+    return Path(os.environ.get(NOTEBOOKS_ENV) or ROOT / "notebooks").resolve()
+
+
+def source_files(nbdir: Path | None = None) -> list[Path]:
+    nbdir = nbdir or notebooks_dir()
+    return sorted((nbdir / "src").glob("[0-9][0-9]_*.py"))
+
+
+def notebook_files(nbdir: Path | None = None) -> list[Path]:
+    nbdir = nbdir or notebooks_dir()
+    return sorted(nbdir.glob("*.ipynb"))
+
+
+def tags_of(cell) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+# ---------------------------------------------------------------------------------------------
+# parsing
+
+
+def _parse_metadata(text: str, where: str) -> dict:
+    meta: dict = {}
+    decoder = json.JSONDecoder()
+    pos = 0
+    while text[pos:].strip():
+        m = _META.match(text, pos)
+        if not m:
+            raise SourceError(f"{where}: cannot read cell options {text[pos:].strip()!r}; "
+                              'expected key=<JSON>, e.g. tags=["raises-exception"]')
+        try:
+            value, end = decoder.raw_decode(text, m.end())
+        except json.JSONDecodeError as exc:
+            raise SourceError(f"{where}: option {m['key']!r} is not JSON: {exc}") from None
+        meta[m["key"]] = value
+        pos = end
+    tags = meta.get("tags", [])
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise SourceError(f"{where}: tags must be a JSON list of strings")
+    return meta
+
+
+def _trim(lines: list[str]) -> list[str]:
+    while lines and not lines[0].strip():
+        lines = lines[1:]
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    return lines
+
+
+def _markdown_line(line: str, where: str) -> str:
+    if line.startswith("# "):
+        return line[2:]
+    if line.rstrip() == "#" or not line.strip():
+        return ""
+    raise SourceError(f"{where}: markdown lines must start with '# ' (got {line!r})")
+
+
+def parse_percent(text: str, name: str = "<source>") -> list[dict]:
+    """Return ``[{"cell_type", "source", "metadata"}, ...]`` for a percent-format source."""
+    lines = text.splitlines()
+    cells: list[dict] = []
+    current: dict | None = None
+    in_header = False
+    for lineno, line in enumerate(lines, 1):
+        where = f"{name}:{lineno}"
+        marker = _MARKER.match(line)
+        if marker:
+            rest = marker["rest"]
+            kind = _KIND.match(rest)
+            cell_type = "code"
+            if kind:
+                cell_type = "code" if kind["kind"] == "code" else "markdown"
+                rest = rest[kind.end():]
+            current = {"cell_type": cell_type, "lines": [],
+                       "metadata": _parse_metadata(rest, where)}
+            cells.append(current)
+            continue
+        if current is None:
+            if line.strip() == "# ---":
+                in_header = not in_header
+            elif not in_header and line.strip():
+                raise SourceError(f"{where}: text before the first '# %%' cell marker")
+            continue
+        if current["cell_type"] == "markdown":
+            line = _markdown_line(line, where)
+        current["lines"].append(line.rstrip())
+    out = []
+    for cell in cells:
+        body = _trim(cell["lines"])
+        if body:
+            out.append({"cell_type": cell["cell_type"], "source": "\n".join(body),
+                        "metadata": cell["metadata"]})
+    if not out:
+        raise SourceError(f"{name}: no cells")
+    return out
+
+
+def build_notebook(cells: list[dict]) -> nbformat.NotebookNode:
+    """An unexecuted nbformat 4.5 notebook with deterministic ids and metadata."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata = nbformat.from_dict({
+        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                       "language": "python"},
+        "language_info": {"name": "python"},
+    })
+    width = max(2, len(str(len(cells))))
+    for index, cell in enumerate(cells):
+        maker = nbformat.v4.new_code_cell if cell["cell_type"] == "code" else \
+            nbformat.v4.new_markdown_cell
+        new = maker(source=cell["source"], metadata=dict(cell["metadata"]))
+        new.id = f"cell-{index:0{width}d}"
+        nb.cells.append(new)
+    return nb
+
+
+def read_source(path: Path) -> nbformat.NotebookNode:
+    return build_notebook(parse_percent(path.read_text(encoding="utf-8"), path.name))
+
+
+def cell_signature(nb) -> list[tuple]:
+    """What a stored notebook must share with its source: types, sources, tags."""
+    return [(c.cell_type, c.source.strip(), tuple(tags_of(c))) for c in nb.cells]
+
+
+# ---------------------------------------------------------------------------------------------
+# kernels: always the interpreter running the tool (like nbval's --nbval-current-env)
+
+
+def current_env_kernel_manager():
+    from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
+    from jupyter_client.manager import AsyncKernelManager
+
+    class _CurrentEnv(KernelSpecManager):
+        def get_kernel_spec(self, kernel_name):
+            return KernelSpec(
+                argv=[sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                display_name="Python 3 (ipykernel)", language="python", resource_dir="")
+
+    return AsyncKernelManager(kernel_name="python3", kernel_spec_manager=_CurrentEnv())
+
+
+def execute(nb, cwd: Path, timeout: int = 300, allow_errors: bool = True):
+    """Run ``nb`` top to bottom in a fresh kernel of this interpreter; return it, executed."""
+    from nbclient import NotebookClient
+
+    client = NotebookClient(
+        nb, km=current_env_kernel_manager(), timeout=timeout, allow_errors=allow_errors,
+        record_timing=False, store_widget_state=False, coalesce_streams=True,
+        resources={"metadata": {"path": str(cwd)}})
+    client.execute()
+    return nb
+
+
+# ---------------------------------------------------------------------------------------------
+# masking (the rules nbval uses, read from tests/nbval_sanitize.cfg)
+
+
+def load_sanitizers(path: Path = SANITIZE_CFG) -> list[tuple[re.Pattern, str]]:
+    """Parse nbval's format: adjacent ``regex:`` / ``replace:`` lines; sections are cosmetic."""
+    rules, regex = [], None
+    for raw in path.read_text().splitlines():
+        line = raw.strip()
+        if line.startswith("regex:"):
+            regex = line[len("regex:"):].strip()
+        elif line.startswith("replace:") and regex is not None:
+            rules.append((re.compile(regex), line[len("replace:"):].strip()))
+            regex = None
+    return rules
+
+
+def mask_text(text: str, rules) -> str:
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def masked_notebook(nb, rules) -> dict:
+    """A JSON-able copy of ``nb`` with every output string masked and widget ids blanked."""
+    def walk(value):
+        if isinstance(value, str):
+            return mask_text(value, rules)
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            out = {k: walk(v) for k, v in value.items()}
+            if "model_id" in out and "version_major" in out:
+                out["model_id"] = "<MODEL-ID>"   # fresh uuid per run, ignored by nbval
+            return out
+        return value
+
+    data = json.loads(nbformat.writes(nb))
+    for cell in data["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"] = walk(cell["outputs"])
+    return data
