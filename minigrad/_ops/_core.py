@@ -2,7 +2,7 @@
 import numpy as np
 
 from .._tensor import Tensor
-from ..autograd.function import _SCALARS, _new_node
+from ..autograd.graph import _SCALARS, _new_node
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor
 from ._util import broadcast_shapes, result_dtype

@@ -1,7 +1,7 @@
 """where(condition, a, b): pick elementwise; gradients flow to the picked side."""
 import numpy as np
 
-from ..autograd.function import Node, new_node, wrap
+from ..autograd.graph import Node, new_node, wrap
 from ._core import Tensor
 from ._util import result_dtype, sum_to
 

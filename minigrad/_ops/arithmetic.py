@@ -5,7 +5,7 @@ mul saves each input for the *other* input's gradient, div saves both, pow saves
 """
 import numpy as np
 
-from ..autograd.function import Node, new_node, wrap
+from ..autograd.graph import Node, new_node, wrap
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, binary_meta, check_broadcast, operands, run, as_tensor_arg
 from ._util import is_scalar, result_dtype, to_input, where

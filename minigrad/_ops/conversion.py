@@ -2,7 +2,7 @@
 import numpy as np
 
 from .. import _dtype
-from ..autograd.function import Node, new_node, wrap
+from ..autograd.graph import Node, new_node, wrap
 from ._core import Tensor
 
 

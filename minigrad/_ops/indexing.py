@@ -2,7 +2,7 @@
 `x[key] = value`, and cat/stack."""
 import numpy as np
 
-from ..autograd.function import Node, new_node, wrap
+from ..autograd.graph import Node, new_node, wrap
 from ._core import Tensor
 from ._util import sum_to, wrap_dim
 from .views import AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view

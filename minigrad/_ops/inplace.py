@@ -7,7 +7,7 @@ gets a CopySlices node and the view's history is regenerated from the base.
 """
 import numpy as np
 
-from ..autograd.function import Node, _new_node, grad_edge
+from ..autograd.graph import Node, _new_node, grad_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, as_tensor_arg

@@ -2,7 +2,7 @@
 and only the ones a required gradient needs."""
 import numpy as np
 
-from ..autograd.function import Node
+from ..autograd.graph import Node
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, run
 from ._util import sum_to

@@ -4,7 +4,7 @@ import collections
 
 import numpy as np
 
-from ..autograd.function import Node, new_node, wrap
+from ..autograd.graph import Node, new_node, wrap
 from ..autograd.saved import FREED, SavedTensor
 from ._core import Tensor
 from ._util import expand_to, wrap_dim, where

@@ -3,7 +3,7 @@ exp/sigmoid/tanh/relu/sqrt/reciprocal use the output in backward, so editing the
 in place breaks them; log/sin/cos/abs/clamp use the input."""
 import numpy as np
 
-from ..autograd.function import Node, new_node, wrap
+from ..autograd.graph import Node, new_node, wrap
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, run
 from ._util import where

@@ -7,7 +7,7 @@ base or of any view, a view's history is regenerated as "this slice of the new b
 """
 import numpy as np
 
-from ..autograd.function import Node, grad_edge, new_node, _next_seq, wrap
+from ..autograd.graph import Node, grad_edge, new_node, _next_seq, wrap
 from ..autograd.grad_mode import state as _grad_state
 from ._core import Tensor
 from ._util import sum_to, wrap_dim

@@ -1,5 +1,5 @@
 """minigrad.autograd: the backward engine, grad modes, custom Functions, anomaly mode."""
-from . import anomaly, engine, function, grad_mode, graph
+from . import anomaly, graph, engine, function, grad_mode
 from .trace import trace
 from .anomaly import detect_anomaly, set_detect_anomaly
 from .function import Function

@@ -11,7 +11,7 @@ import heapq
 import numpy as np
 
 from . import anomaly as _anomaly, trace as _trace
-from .function import AccumulateGrad, grad_edge
+from .graph import AccumulateGrad, grad_edge
 from .._storage import VersionCounter
 from .grad_mode import state as _grad_state
 from .saved import SECOND_BACKWARD, engine_state

@@ -12,7 +12,7 @@ backward is not differentiable here and says so.
 
 import numpy as np
 
-from ..autograd.function import Node
+from ..autograd.graph import Node
 from ..autograd.saved import SavedTensor, engine_state
 from .._ops._util import sum_to as _sum_to
 from . import _kernels as K

@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 
 from .._tensor import Tensor, _cname
-from ..autograd.function import new_node, wrap
+from ..autograd.graph import new_node, wrap
 from ..autograd.saved import SavedTensor
 from .._ops.views import UnsafeViewBackward0
 from . import _kernels as K

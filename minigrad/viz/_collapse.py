@@ -7,7 +7,7 @@ diagram fits the budget. Everything here is loops over lists: no recursion.
 """
 from collections import Counter
 
-from ..autograd.function import AccumulateGrad
+from ..autograd.graph import AccumulateGrad
 from ._saved import FREED, SavedTensor, is_drawn_saved, is_stale
 
 __all__ = ["plan", "assign_ids", "chain_node"]

@@ -12,7 +12,7 @@ import numpy as np
 
 from .._ops.inplace import CopySlices
 from .._storage import root_array
-from ..autograd.function import AccumulateGrad
+from ..autograd.graph import AccumulateGrad
 from . import _collapse
 from ._fmt import version_of
 from ._saved import FREED, SavedTensor, is_drawn_saved, saved_entries, saved_versions

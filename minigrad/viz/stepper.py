@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..autograd.function import AccumulateGrad
+from ..autograd.graph import AccumulateGrad
 from ..autograd.trace import trace
 from . import _names, _walk
 from ._fmt import values_text

@@ -589,7 +589,7 @@ out.backward()
 # Freeing replaces every saved slot with a `FREED` marker, whose `unpack` raises the error above:
 
 # %% tags=["minigrad-only"]
-from minigrad.autograd.function import Node
+from minigrad.autograd.graph import Node
 
 show_source(Node._release)
 
@@ -903,7 +903,7 @@ print("\n".join(src[start:stop + 1]))
 # | idea | what to remember | where in minigrad |
 # | --- | --- | --- |
 # | tensor parts | data array + version counter + `grad_fn` (None for leaves) | `Tensor._make`, `_bump_version` |
-# | graph node | `next_functions` are edges to input nodes; leaves are reached through `AccumulateGrad` | `autograd/function.py: Node` |
+# | graph node | `next_functions` are edges to input nodes; leaves are reached through `AccumulateGrad` | `autograd/graph.py: Node` |
 # | saved tensors | a node saves only what its backward needs, with the version at save time | `autograd/saved.py: SavedTensor` |
 # | custom Function | static `forward`/`backward`; `ctx` is the node; check it with finite differences and a built-in op | `Function.apply`, `FunctionCtx` |
 # | ctx toolbox | `save_for_backward` (version-checked), `needs_input_grad`, `mark_dirty` (bumps, new `grad_fn`) | `FunctionCtx` |

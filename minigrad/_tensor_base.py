@@ -1,0 +1,176 @@
+"""Tensor metadata and conversions: shape/dtype/strides/storage queries, and turning a
+tensor into Python numbers, lists and NumPy arrays. A base class of `Tensor`, kept apart so
+`_tensor.py` stays about autograd state."""
+import warnings
+
+
+from . import _dtype
+from ._dtype import Size
+from ._storage import UntypedStorage
+
+__all__ = ["TensorBase"]
+
+
+class TensorBase:
+    """Everything a Tensor can tell about its data without touching autograd."""
+
+    __slots__ = ()
+
+    # ---- metadata --------------------------------------------------------------------
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._data.shape)
+        from ._ops._util import wrap_dim
+        return self._data.shape[wrap_dim(dim, self._data.ndim)]
+
+    @property
+    def dtype(self):
+        return _dtype._FROM_NP[self._data.dtype]
+
+    @property
+    def device(self):
+        from ._creation import device
+        return device("cpu")
+
+    is_cuda = False
+    is_sparse = False
+    is_quantized = False
+    is_meta = False
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def dim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    def numel(self):
+        return int(self._data.size)
+
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == "f"
+
+    def is_inference(self):
+        return self._is_inference
+
+    def type(self, dtype=None):
+        """`minigrad.FloatTensor`-style type name, or a cast when dtype is given."""
+        if dtype is None:
+            return "minigrad." + self.dtype._legacy
+        return self.to(dtype)
+
+    def stride(self, dim=None):
+        st = tuple(s // self._data.itemsize for s in self._data.strides)
+        return st if dim is None else st[dim]
+
+    def storage_offset(self):
+        root = UntypedStorage(self._data)._root
+        return (self.data_ptr() - root.__array_interface__["data"][0]) // self._data.itemsize
+
+    def untyped_storage(self):
+        return UntypedStorage(self._data)
+
+    def data_ptr(self):
+        """Address of this tensor's first element (differs from the storage's for views
+        with an offset)."""
+        return self._data.__array_interface__["data"][0]
+
+    def is_contiguous(self, memory_format=None):
+        return bool(self._data.flags.c_contiguous)
+
+    # ---- conversions -----------------------------------------------------------------
+    def item(self):
+        """The single value as a Python number."""
+        if self._data.size != 1:
+            raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
+                               "to Scalar")
+        return self._data.reshape(-1)[0].item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self, *, force=False):
+        """The values as an ndarray sharing memory (refused while requires_grad)."""
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
+                               "tensor.detach().numpy() instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def _scalar_for_builtin(self):
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+
+    def __float__(self):
+        self._scalar_for_builtin()
+        if self._requires_grad:
+            _warn_scalar_once()
+        return float(self.item())
+
+    def __complex__(self):
+        if self._requires_grad:
+            _warn_scalar_once()
+        return complex(self.item())
+
+    def __int__(self):
+        self._scalar_for_builtin()
+        return int(self.item())
+
+    def __index__(self):
+        if self._data.dtype.kind not in "iub" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
+        return int(self.item())
+
+    def __bool__(self):
+        if self._data.size != 1:
+            if self._data.size == 0:
+                raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
+            raise RuntimeError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self.item())
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return (self[i] for i in range(self._data.shape[0]))
+
+    def __hash__(self):
+        return id(self)
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return self.item().__format__(spec)
+        return object.__format__(self, spec) if spec else repr(self)
+
+
+_WARNED = set()
+
+
+def warn_once(message, stacklevel=3):
+    """Warn like torch's TORCH_WARN_ONCE: the first time in the process, never again."""
+    if message not in _WARNED:
+        _WARNED.add(message)
+        warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)
+
+
+def _warn_scalar_once():
+    warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+              "behavior.\nConsider using tensor.detach() first.", stacklevel=3)
