@@ -886,9 +886,6 @@ def inplace_on_view_then_mul(L, x):
     return y * x
 
 
-COPY_SLICES_DETACHED = ("CopySlices (setitem, in-place on a view) turns the incoming gradient "
-                        "into an ndarray even under create_graph=True, so second derivatives "
-                        "through it miss terms")
 
 SECOND_ORDER_CASES = [
     Case("mul", lambda L, a, b: a * b, binary()),
@@ -930,9 +927,8 @@ SECOND_ORDER_CASES = [
          matmul_shapes(1, 1)),
     Case("inplace", lambda L, x, other: (x * x).add_(other.exp()).mul_(3) * x,
          target_and_other()),
-    Case("setitem", setitem_then_mul, unary(min_dims=1), xfail=COPY_SLICES_DETACHED),
-    Case("inplace_on_view", inplace_on_view_then_mul, unary(min_dims=1),
-         xfail=COPY_SLICES_DETACHED),
+    Case("setitem", setitem_then_mul, unary(min_dims=1)),
+    Case("inplace_on_view", inplace_on_view_then_mul, unary(min_dims=1)),
 ]
 
 
@@ -1044,9 +1040,7 @@ FIXED = {
     # 0-d tensors
     "sum_dim_of_0d": fixed(lambda L, x: x.sum(0), 3.0),
     "mean_dim_of_0d": fixed(lambda L, x: x.mean(-1, keepdim=True), 3.0),
-    "max_dim_of_0d": fixed(lambda L, x: x.max(0).values, 3.0,
-                           bug="max(dim) of a 0-d tensor raises ValueError; torch accepts "
-                               "dim 0 / -1 on 0-d tensors"),
+    "max_dim_of_0d": fixed(lambda L, x: x.max(0).values, 3.0),
     "stack_0d": fixed(lambda L, x: L.stack([x, x * 2]), 3.0),
     "views_of_0d": fixed(lambda L, x: x.flatten() + x.unsqueeze(-1) + x.view(1, 1)[0]
                          + x[None, ..., None][0] + x.expand(2, 3).sum(0), 2.0),
@@ -1064,9 +1058,7 @@ FIXED = {
     "setitem_0d_with_0d_mask": fixed(_set_masked_0d, 2.0, 5.0),
     "select_negative": fixed(lambda L, x: x.select(-1, -1), np.arange(6.0).reshape(2, 3)),
     # less common ops and argument forms
-    "clamp_tensor_bounds": fixed(lambda L, x, lo: x.clamp(min=lo), [0.0, 2.0], [1.0, 1.0],
-                                 bug="clamp(min=Tensor) raises TypeError; torch supports "
-                                     "tensor bounds (and differentiates through them)"),
+    "clamp_tensor_bounds": fixed(lambda L, x, lo: x.clamp(min=lo), [0.0, 2.0], [1.0, 1.0]),
     "remainder": fixed(lambda L, a, b: a % b, [5.5, -3.5], [2.0, 2.0]),
     "sum_dtype_kwarg": fixed(lambda L, x: x.sum(dtype=L.float64), np.ones((2, 3)),
                              dtypes=["float32"]),

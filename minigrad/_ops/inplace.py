@@ -54,14 +54,17 @@ class CopySlices(Node):
         return "torch::autograd::CopySlices"
 
     def backward(self, g):
-        gd = np.array(g if type(g) is np.ndarray else g._data)
+        if type(g) is not np.ndarray:           # create_graph: the same steps, recorded
+            result = g.clone()
+            region = apply_steps(result, self.steps)
+            grads = self.fn.backward(region.clone())
+            region.copy_(grads[0] if grads[0] is not None else region * 0)
+            return (result,) + tuple(grads[1:])
+        gd = np.array(g)
         region = apply_steps(gd, self.steps)
         grads = self.fn.backward(np.array(region))
         region[...] = 0 if grads[0] is None else grads[0]
-        rest = tuple(grads[1:])
-        if type(g) is not np.ndarray:
-            gd = Tensor._make(gd, False, None)
-        return (gd,) + rest
+        return (gd,) + tuple(grads[1:])
 
     def _release(self):
         self._released = True

@@ -158,7 +158,7 @@ class MinBackward1(_ExtremumAll):
 class _ExtremumDim(Node):
     """values, indices = x.max(dim). Saves the indices: only the chosen element of each
     slice gets the gradient."""
-    __slots__ = ("indices", "shape", "dim", "keepdim")
+    __slots__ = ("indices", "shape", "in_shape", "dim", "keepdim")
     _saved_names = ("indices",)
     saves = True
 
@@ -173,11 +173,11 @@ class _ExtremumDim(Node):
             grids = np.indices(idx.shape, sparse=True)
             key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
             return (index_into_zeros(g if self.keepdim else g.unsqueeze(self.dim),
-                                     self.shape, key),)
+                                     self.shape, key).reshape(self.in_shape),)
         gd = g if self.keepdim else np.expand_dims(g, self.dim)
         out = np.zeros(self.shape, gd.dtype)
-        np.put_along_axis(out, idx, gd, axis=self.dim)
-        return (out,)
+        np.put_along_axis(out, idx, gd.reshape(idx.shape), axis=self.dim)
+        return (out.reshape(self.in_shape),)
 
 
 class MaxBackward0(_ExtremumDim):
@@ -240,6 +240,7 @@ def _extremum(x, dim, keepdim, all_cls, dim_cls, arg, rtype):
     node = new_node(dim_cls, (x,))
     if node is not None:
         node.indices, node.shape, node.dim, node.keepdim = idx, xd.shape, d, keepdim
+        node.in_shape = x._data.shape
     return rtype(wrap(vals, node), Tensor._make(idx.astype(np.int64), False, None))
 
 

@@ -277,10 +277,53 @@ round = _unary(RoundBackward0)
 sign = _unary(SignBackward0)
 
 
+class ClampBackward0(Node):
+    """out = clamp(x, lo, hi) with TENSOR bounds: each element's gradient goes to whichever
+    of x, lo, hi it came from. Saves all three."""
+    __slots__ = ("s_self", "s_min", "s_max")
+    _saved_names = ("s_self", "s_min", "s_max")
+    saves = True
+
+    @staticmethod
+    def forward(ctx, x, lo, hi):
+        if ctx is not None:
+            ctx.s_self = SavedTensor(x)
+            ctx.s_min = None if lo is None else SavedTensor(lo)
+            ctx.s_max = None if hi is None else SavedTensor(hi)
+        out = x._data
+        if lo is not None:
+            out = np.maximum(out, lo._data)
+        if hi is not None:
+            out = np.minimum(out, hi._data)
+        return out
+
+    def backward(self, g):
+        from ._util import sum_to
+        def arr(s):
+            v = s.unpack(self)
+            return v if type(v) is np.ndarray else v._data
+        xd = arr(self.s_self)
+        below = np.zeros(xd.shape, bool) if self.s_min is None else xd < arr(self.s_min)
+        above = np.zeros(xd.shape, bool) if self.s_max is None else xd > arr(self.s_max)
+        if self.s_max is not None:           # where lo > hi, torch's result is hi
+            below = below & ~above
+        gx = where(~below & ~above, g, 0)
+        glo = None if self.s_min is None else sum_to(where(below, g, 0), arr(self.s_min).shape)
+        ghi = None if self.s_max is None else sum_to(where(above, g, 0), arr(self.s_max).shape)
+        return gx, glo, ghi
+
+
 def clamp(x, min=None, max=None):
-    """Limit values to [min, max]."""
+    """Limit values to [min, max] (numbers, or tensors that broadcast against x)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        if not all(b is None or isinstance(b, Tensor) for b in (min, max)):
+            raise TypeError("clamp() received an invalid combination of arguments - got a "
+                            "Tensor and a number as bounds; pass both as tensors or both as "
+                            "numbers")
+        node = new_node(ClampBackward0, (x, min, max))
+        return wrap(ClampBackward0.forward(node, x, min, max), node)
     node = new_node(ClampBackward1, (x,))
     return wrap(ClampBackward1.forward(node, x, min, max), node)
 

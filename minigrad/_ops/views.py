@@ -14,7 +14,9 @@ from ._util import sum_to, wrap_dim
 
 
 def apply_steps(arr, steps):
-    """Re-derive a view from (an array shaped like) its base."""
+    """Re-derive a view from (an array or Tensor shaped like) its base."""
+    if isinstance(arr, Tensor):
+        return _apply_steps_tensor(arr, steps)
     for kind, arg in steps:
         if kind == "getitem":
             arr = arr[arg]
@@ -25,6 +27,20 @@ def apply_steps(arr, steps):
         elif kind == "expand":
             arr = np.broadcast_to(arr, arg)
     return arr
+
+
+def _apply_steps_tensor(t, steps):
+    # the same steps as differentiable Tensor ops (used when backward builds a graph)
+    for kind, arg in steps:
+        if kind == "getitem":
+            t = t[arg]
+        elif kind == "reshape":
+            t = t.reshape(arg)
+        elif kind == "transpose":
+            t = t.permute(arg)
+        elif kind == "expand":
+            t = t.expand(arg)
+    return t
 
 
 def make_view(x, data, node, step):
