@@ -11,6 +11,7 @@ import heapq
 import numpy as np
 
 from . import anomaly as _anomaly, trace as _trace
+from . import graph as _graph
 from .graph import AccumulateGrad, grad_edge
 from .._storage import VersionCounter
 from .grad_mode import state as _grad_state
@@ -128,6 +129,9 @@ def accumulate_into_leaf(leaf, grad):
         old._bump_version()
 
 
+_graph.accumulate = accumulate_into_leaf
+
+
 def _collect(roots):
     """Count incoming edges for every node reachable from `roots` (iterative DFS)."""
     deps = {}
@@ -199,7 +203,9 @@ def execute(roots, root_grads, retain_graph, create_graph, capture=None):
             if len(outs) != len(nexts):
                 outs = tuple(outs) + (None,) * (len(nexts) - len(outs))
             last = None
-            for i, nxt in enumerate(nexts):
+            i = -1
+            for nxt in nexts:
+                i += 1
                 if nxt is None:
                     continue
                 g = outs[i]

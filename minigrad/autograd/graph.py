@@ -23,6 +23,7 @@ __all__ = ["Node", "AccumulateGrad", "apply_op", "new_node", "wrap", "grad_edge"
 _next_seq = itertools.count().__next__      # torch's sequence_nr: creation order
 _SCALARS = {float, int, bool}
 Tensor = None                                # bound by minigrad._tensor (avoids an import cycle)
+accumulate = None                            # engine.accumulate_into_leaf, bound by the engine
 
 
 class Node:
@@ -240,8 +241,7 @@ class AccumulateGrad(Node):
         return "torch::autograd::AccumulateGrad"
 
     def backward(self, grad):
-        from .engine import accumulate_into_leaf
-        accumulate_into_leaf(self.variable, grad)
+        accumulate(self.variable, grad)
         return ()
 
     def _release(self):
