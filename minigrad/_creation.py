@@ -121,8 +121,7 @@ def _infer(data, depth=0):
         for s in shapes[1:]:
             if s != first:
                 if first and not s:        # a number where a list was expected
-                    raise TypeError(f"'{type(data[shapes.index(s)]).__name__}' object is not "
-                                    "iterable")
+                    raise TypeError("not a sequence")
                 if s and not first:        # a list where a number was expected
                     raise TypeError("'list' object cannot be interpreted as an integer")
                 raise ValueError(f"expected sequence of length {first[0]} at dim {depth + 1} "
@@ -132,8 +131,6 @@ def _infer(data, depth=0):
         raise RuntimeError("Could not infer dtype of NoneType")
     if isinstance(data, complex):
         raise TypeError("minigrad does not support complex numbers")
-    if isinstance(data, str) and depth == 0:
-        raise ValueError("too many dimensions 'str'")
     raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
 
 

@@ -301,7 +301,7 @@ def _rebuild(data, requires_grad):
 
 def _cname(t):
     """torch's C++ scalar type name: 'float', 'double', 'long', ..."""
-    return {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long",
+    return {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
             "int32": "int", "int16": "short", "int8": "signed char", "uint8": "unsigned char",
             "bool": "bool"}[t.dtype.name]
 

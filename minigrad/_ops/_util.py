@@ -114,11 +114,9 @@ def broadcast_shapes(s1, s2):
     n = max(len(s1), len(s2))
     a = (1,) * (n - len(s1)) + tuple(s1)
     b = (1,) * (n - len(s2)) + tuple(s2)
-    out = []
-    for i in range(n):
+    for i in reversed(range(n)):        # torch reports the last mismatching dim
         x, y = a[i], b[i]
         if x != y and x != 1 and y != 1:
             raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
                                f"({y}) at non-singleton dimension {i}")
-        out.append(y if x == 1 else x)
-    return tuple(out)
+    return tuple(y if x == 1 else x for x, y in zip(a, b))

@@ -93,9 +93,10 @@ class MulBackward0(Node):
         return _compute(np.multiply, a, b)
 
     def backward(self, g):
-        o = self.s_other
+        s, o = self.s_self, self.s_other
+        a = None if s is None else s.unpack(self)     # torch checks self first
+        gb = None if a is None else g * a
         ga = None if o is None else g * (o if is_scalar(o) else o.unpack(self))
-        gb = None if self.s_self is None else g * self.s_self.unpack(self)
         return _grads(self.meta, ga, gb)
 
 

@@ -87,8 +87,9 @@ def _view_class(key):
 
 class IndexBackward0(Node):
     """out = x[indices] with lists/tensors/masks (a copy): scatter-add the gradient back,
-    so repeated indices accumulate."""
+    so repeated indices accumulate. The indices count as saved: freed by backward."""
     __slots__ = ("shape", "key")
+    saves = True
 
     def backward(self, g):
         if type(g) is np.ndarray:
@@ -249,7 +250,13 @@ def _tensors_arg(tensors, name):
         raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
                         f"not {type(tensors).__name__}")
     if not tensors:
-        raise RuntimeError(f"{name}(): expected a non-empty list of Tensors")
+        if name == "stack":
+            raise RuntimeError("stack expects a non-empty TensorList")
+        raise ValueError(f"minigrad.{name}(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
+                            f"{type(t).__name__}")
     return tuple(tensors)
 
 

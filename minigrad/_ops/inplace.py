@@ -93,6 +93,17 @@ def _write(x, result):
     xd[...] = result
 
 
+def _move_tensor_state(x, old, node):
+    """After `x` got a new grad_fn: retain_grad() follows the tensor to its new node, while
+    hooks registered so far stay with the old value (later ones start a fresh list)."""
+    if old is not None and old._retain_ref is not None and old._retain_ref() is x:
+        node._retain_ref = old._retain_ref
+        node._hooked = True
+        old._retain_ref = None
+    if x.__dict__.get("_hooks"):
+        x.__dict__["_hooks"] = {}
+
+
 def _save_original_self(node, x):
     """An in-place op whose backward needs self's OLD value (mul_, pow_, log_...) keeps a
     copy of it, as torch does (`original_self`); otherwise the write would invalidate it."""
@@ -157,10 +168,12 @@ def inplace(cls, x, others, *options):
             if cls.save_result:
                 node.s_result = SavedTensor(x, is_output=True)
         else:
+            old = x._grad_fn
             x._grad_fn = node
             x._requires_grad = True
             if cls.save_result:
                 node.s_result = SavedTensor(x, is_output=True)
+            _move_tensor_state(x, old, node)
     if x._is_inference and not _grad_state.inference:
         raise RuntimeError(_INFERENCE)      # torch checks after the kernel ran
     return x

@@ -219,7 +219,11 @@ def execute(roots, root_grads, retain_graph, create_graph, capture=None):
                         _add_to_output(buffers, nxt, node._next_nr[i] if node._next_nr else 0, g)
                     else:
                         prev = buffers.get(nxt)
-                        buffers[nxt] = g if prev is None else prev + g
+                        if prev is None:
+                            buffers[nxt] = g
+                        else:
+                            g = prev + g
+                            buffers[nxt] = np.asarray(g) if g.__class__ in _NP_SCALARS else g
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if left == 0:
@@ -374,6 +378,8 @@ def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph
     outputs, grads = _normalize(outputs, grad_outputs)
     single = isinstance(inputs, Tensor)
     inputs = (inputs,) if single else tuple(inputs)
+    if not inputs:
+        raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
     if allow_unused is None:
         allow_unused = materialize_grads
     if retain_graph is None:
