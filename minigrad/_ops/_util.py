@@ -120,3 +120,11 @@ def broadcast_shapes(s1, s2):
             raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
                                f"({y}) at non-singleton dimension {i}")
     return tuple(y if x == 1 else x for x, y in zip(a, b))
+
+
+def zeros_of(g):
+    """A zero gradient shaped like g (not `g * 0`, which turns inf/nan into nan)."""
+    if hasattr(g, "_data"):
+        from .._tensor import Tensor
+        return Tensor._make(np.zeros_like(g._data), False, None)
+    return np.zeros_like(g)

@@ -8,7 +8,7 @@ import numpy as np
 from ..autograd.graph import Node, new_node, wrap
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, binary_meta, check_broadcast, operands, run, as_tensor_arg
-from ._util import is_scalar, result_dtype, to_input, where
+from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
 def _compute(ufunc, a, b):
@@ -149,7 +149,7 @@ class PowBackward0(Node):
     def backward(self, g):
         x, n = self.s_self.unpack(self), self.exponent
         if n == 0:
-            return (g * 0,)
+            return (zeros_of(g),)
         if n == 2:
             return (g * 2.0 * x,)
         return (g * n * x ** (n - 1),)
@@ -212,7 +212,7 @@ class PowBackward2(Node):
 
     def backward(self, g):
         if self.base == 0:      # 0 ** x: torch's gradient is 0 (not 0 * -inf)
-            return (g * 0,)
+            return (zeros_of(g),)
         return (g * self.s_result.unpack(self) * float(np.log(self.base)),)
 
     @property

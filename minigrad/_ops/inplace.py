@@ -11,7 +11,7 @@ from ..autograd.graph import Node, _new_node, grad_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, as_tensor_arg
-from ._util import broadcast_shapes, sum_to
+from ._util import zeros_of, broadcast_shapes, sum_to
 from .views import apply_steps
 from . import arithmetic as A, unary as U
 
@@ -242,7 +242,7 @@ class ZeroBackward0(Node):
         return np.zeros_like(x._data)
 
     def backward(self, g):
-        return (g * 0,)
+        return (zeros_of(g),)
 
 
 class FillBackward2(Node):
@@ -254,7 +254,7 @@ class FillBackward2(Node):
         return np.full_like(x._data, value)
 
     def backward(self, g):
-        return (g * 0,)
+        return (zeros_of(g),)
 
 
 class FillBackward3(Node):
@@ -266,7 +266,7 @@ class FillBackward3(Node):
         return np.full_like(x._data, value._data)
 
     def backward(self, g):
-        return (g * 0, g.sum())
+        return (zeros_of(g), g.sum())
 
 
 def zero_(x):
@@ -307,7 +307,7 @@ class CopyBackwards(Node):
         if self._next[1] is not None:
             gsrc = sum_to(g, self.src_shape)
             gsrc = gsrc.astype(self.src_dtype, copy=False) if type(gsrc) is np.ndarray else gsrc
-        return (g * 0, gsrc)
+        return (zeros_of(g), gsrc)
 
 
 def copy_(dst, src, non_blocking=False):

@@ -6,7 +6,7 @@ import numpy as np
 from ..autograd.graph import Node, new_node, wrap
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, run
-from ._util import where
+from ._util import zeros_of, where
 
 
 def _float(xd):
@@ -229,7 +229,7 @@ class _ZeroGrad(Node):
     __slots__ = ()
 
     def backward(self, g):
-        return (g * 0,)
+        return (zeros_of(g),)
 
 
 class FloorBackward0(_ZeroGrad):
