@@ -116,7 +116,7 @@ def accumulate_into_leaf(leaf, grad):
         # copy only when we may not own the array (read-only broadcast view, other dtype)
         copied = False
         if not grad.flags.writeable or grad.dtype != leaf._data.dtype or grad.base is not None:
-            grad = np.array(grad, dtype=leaf._data.dtype)
+            grad = np.array(grad, dtype=leaf._data.dtype, order="C")   # contiguous, like torch
             copied = True
         if grad.shape != leaf._data.shape:
             grad = np.array(np.broadcast_to(grad, leaf._data.shape))
@@ -408,7 +408,7 @@ def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph
         elif isinstance(g, Tensor):
             result.append(g)
         else:
-            result.append(Tensor._make(np.array(g, dtype=t._data.dtype)
+            result.append(Tensor._make(np.array(g, dtype=t._data.dtype, order="C")
                                        if g.dtype != t._data.dtype or not g.flags.writeable
                                        else g, False, None))
     return tuple(result)
