@@ -19,12 +19,12 @@ from .lab_leaf import LeafTable, LeafTableModel
 from .lab_views import ViewsLab, ViewsLabModel
 from .live import LiveGraph, LiveGraphModel
 from .model import Edge, GraphModel, Node
-from .quiz import Quiz, QuizModel
+from .quiz import Quiz, QuizModel, quiz
 from .render import renderer_path
 from .stepper import BackwardStepper, Step, StepperModel
 
 __all__ = [
-    "graph", "draw", "Diagram", "GraphModel", "Node", "Edge", "to_dot", "DrawState",
+    "graph", "draw", "quiz", "Diagram", "GraphModel", "Node", "Edge", "to_dot", "DrawState",
     "renderer_path", "DEFAULT_MAX_NODES",
     "BackwardStepper", "StepperModel", "Step", "LiveGraph", "LiveGraphModel", "Quiz",
     "QuizModel", "InplaceLab", "InplaceLabModel", "GradModeLab", "GradModeLabModel",

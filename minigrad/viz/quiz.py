@@ -4,7 +4,7 @@ import io
 
 from ._widgets import WidgetView, set_text, widgets
 
-__all__ = ["Quiz", "QuizModel"]
+__all__ = ["Quiz", "QuizModel", "quiz"]
 
 
 class QuizModel:
@@ -108,3 +108,12 @@ class Quiz(WidgetView):
 
 def _html(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quiz(key, run=None):
+    """A Quiz whose question, choices, answer and explanation come from the quiz bank
+    (`minigrad.viz.quizbank`), so the notebook's code cell does not show the answer."""
+    from .quizbank import quiz_entry
+    entry = quiz_entry(key)
+    return Quiz(entry["question"], entry["choices"], entry["answer"], run=run,
+                explanation=entry.get("explanation", ""))

@@ -1,0 +1,2 @@
+"""Quizzes of notebook 00 (start here)."""
+QUIZZES = {}
