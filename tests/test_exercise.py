@@ -60,6 +60,18 @@ def test_learner_code_that_raises_is_a_not_yet_with_the_error_and_prints_are_kep
     assert m.result_text().splitlines()[:2] == ["printed:", "  checking..."]
 
 
+def test_warnings_of_the_learners_code_are_captured_without_file_paths(capsys):
+    def check():
+        y = torch.tensor([1.0], requires_grad=True) * 2
+        y.grad                                  # noqa: B018 (non-leaf .grad warns)
+        return "Not yet: read the leaf"
+    m = viz.ExerciseModel(check, solution="x")
+    m.check()
+    assert m.printed == ("UserWarning: The .grad attribute of a Tensor that is not a leaf "
+                         "Tensor is being accessed. [...]\n")
+    assert capsys.readouterr().err == ""
+
+
 @pytest.mark.parametrize("bad", [None, 1, "Maybe", "correct (lower case)"])
 def test_a_check_must_answer_correct_or_not_yet(bad):
     m = viz.ExerciseModel(lambda: bad, solution="x")

@@ -10,6 +10,7 @@ as a hint). The solution text comes from the quiz bank (`EXERCISES[key]["solutio
 """
 import contextlib
 import io
+import warnings
 
 from ._widgets import WidgetView, set_text, widgets
 
@@ -22,7 +23,8 @@ class ExerciseModel:
     """Headless exercise. `check()` runs the check and returns "correct" or "not yet";
     `message` is the check's sentence; `show_solution()` reveals the solution.
 
-    The check runs with its prints captured (`printed`). When it raises, the verdict is
+    The check runs with its prints and warnings captured (`printed`; a warning shows as
+    its category and first sentence, never a file path). When it raises, the verdict is
     "not yet" and the message names the error: the learner's code raising is a normal
     way to be not there yet."""
 
@@ -46,10 +48,14 @@ class ExerciseModel:
         """Run the check now; returns the verdict."""
         buf = io.StringIO()
         try:
-            with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+            with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf), \
+                    warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("default")
                 result = self.check_fn()
         except Exception as e:           # the learner's code failing is a verdict, not a crash
             result = f"Not yet: your code raised {type(e).__name__}: {e}"
+        for w in caught:                 # "Category: message", without a per-run file path
+            buf.write(f"{w.category.__name__}: {str(w.message).split('. ')[0]}. [...]\n")
         if not isinstance(result, str) or not result.startswith(VERDICTS):
             raise ValueError(f"an exercise check must return a string starting with "
                              f"'Correct' or 'Not yet', got {result!r}")
