@@ -1,0 +1,81 @@
+"""The myth checks: every seed-post claim stays covered, with the catalogue's verdict.
+
+Each notebook ends with a "Myth check" section; each entry carries a hidden marker
+``<!-- claim S000-1 true -->`` (claim id, lower-case verdict). The verdicts below are those of
+the claim catalogue (each claim checked on torch 2.13): 63 true, 6 false, 11 misleading,
+4 outdated, 1 broken (the code as written does not run). Claim ids appear nowhere else in the
+notebooks' prose: they mean nothing to a learner who never read the posts.
+"""
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "notebooks" / "src"
+MARKER = re.compile(r"<!-- claim (S\d{3}-\d+) (\w+) -->")
+CLAIM_ID = re.compile(r"\bS\d{3}-\d+\b")
+
+CATALOGUE = {
+    "S000-1": "true", "S000-2": "true", "S000-3": "outdated", "S000-4": "true",
+    "S000-5": "true", "S000-6": "false", "S000-7": "misleading", "S000-8": "true",
+    "S000-9": "false", "S000-10": "false", "S000-11": "true", "S000-12": "misleading",
+    "S000-13": "misleading", "S000-14": "true", "S000-15": "false", "S000-16": "true",
+    "S000-17": "misleading", "S000-18": "true", "S000-19": "true", "S000-20": "true",
+    "S000-21": "outdated", "S000-22": "true", "S000-23": "true", "S001-1": "true",
+    "S001-2": "true", "S001-3": "true", "S001-4": "true", "S001-5": "true", "S001-6": "true",
+    "S001-7": "true", "S001-8": "true", "S001-9": "true", "S001-10": "true", "S001-11": "true",
+    "S001-12": "true", "S001-13": "outdated", "S002-1": "misleading", "S002-2": "true",
+    "S002-3": "misleading", "S002-4": "true", "S002-5": "misleading", "S002-6": "true",
+    "S002-7": "true", "S002-8": "outdated", "S002-9": "true", "S002-10": "false",
+    "S002-11": "true", "S002-12": "misleading", "S002-13": "true", "S002-14": "true",
+    "S002-15": "true", "S002-16": "true", "S002-17": "misleading", "S002-18": "true",
+    "S002-19": "true", "S002-20": "true", "S002-21": "true", "S002-22": "true",
+    "S002-23": "true", "S003-1": "true", "S003-2": "true", "S003-3": "true", "S003-4": "true",
+    "S003-5": "true", "S003-6": "true", "S003-7": "true", "S003-8": "true", "S003-9": "true",
+    "S003-10": "misleading", "S003-11": "true", "S003-12": "false", "S004-1": "misleading",
+    "S004-2": "true", "S004-3": "true", "S004-4": "true", "S004-5": "true", "S004-6": "true",
+    "S004-7": "true", "S004-8": "true", "S004-9": "true", "S004-10": "true",
+    "S004-11": "broken", "S004-12": "true", "S004-13": "true", "S004-14": "true",
+}
+
+
+def _sources():
+    return sorted(SRC.glob("[0-9][0-9]_*.py"))
+
+
+def _markers():
+    return [(path.name, cid, verdict) for path in _sources()
+            for cid, verdict in MARKER.findall(path.read_text(encoding="utf-8"))]
+
+
+def test_the_catalogue_counts():
+    assert len(CATALOGUE) == 85
+    assert Counter(CATALOGUE.values()) == {"true": 63, "false": 6, "misleading": 11,
+                                            "outdated": 4, "broken": 1}
+
+
+def test_every_marker_names_a_claim_with_its_catalogue_verdict():
+    wrong = [f"{name}: {cid} marked {verdict}, catalogue says {CATALOGUE.get(cid)}"
+             for name, cid, verdict in _markers() if CATALOGUE.get(cid) != verdict]
+    assert not wrong, "\n".join(wrong)
+
+
+REWRITTEN = ("00", "01", "02", "03")     # the course rewrite's first half
+
+
+@pytest.mark.parametrize("path", _sources(), ids=lambda p: p.name)
+def test_claim_ids_only_in_markers(path):
+    text = MARKER.sub("", path.read_text(encoding="utf-8"))
+    stray = sorted(set(CLAIM_ID.findall(text)))
+    if stray and not path.name.startswith(REWRITTEN):
+        pytest.xfail("not rewritten yet in this branch (the second half of the rewrite)")
+    assert not stray, f"{path.name}: claim ids in the prose or code: {stray}"
+
+
+@pytest.mark.xfail(strict=True, reason="04-06 get their markers in the second half of the "
+                   "rewrite; drop this mark when both halves are merged")
+def test_all_85_claims_are_covered():
+    covered = {cid for _, cid, _ in _markers()}
+    missing = sorted(set(CATALOGUE) - covered, key=lambda c: (c[:4], int(c[5:])))
+    assert not missing, f"claims without a myth-check entry: {missing}"
