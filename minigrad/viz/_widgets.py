@@ -5,7 +5,14 @@ write into `Output` widgets by setting `out.outputs` / `out.append_stdout(...)`,
 `with out:` (under nbval that would leak into the cell's stdout). When displayed, the
 plain-text fallback is the model's transcript, so nbval compares meaningful text.
 """
-__all__ = ["widgets", "WidgetView", "set_text", "set_diagram"]
+__all__ = ["widgets", "WidgetView", "set_text", "set_diagram", "WIDGET_CLASS", "WIDGET_CSS"]
+
+WIDGET_CLASS = "minigrad-widget"
+# JupyterLab styles output text with `word-break: break-all`, which splits words anywhere
+# ("tens" / "or"). Inside our widgets, break at spaces and split only words too long for
+# the line.
+WIDGET_CSS = (f".{WIDGET_CLASS} .jp-OutputArea-output pre, .{WIDGET_CLASS} label "
+              "{ word-break: normal !important; overflow-wrap: break-word; }")
 
 
 def widgets():
@@ -49,6 +56,7 @@ class WidgetView:
         return self.model.text()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
+        _style(self.box)
         bundle = dict(self.box._repr_mimebundle_(include=include, exclude=exclude) or {})
         bundle["text/plain"] = self.model.text()
         return bundle
@@ -57,3 +65,11 @@ class WidgetView:
         """Display the widget from anywhere in a cell."""
         from IPython.display import display
         display(self)
+
+
+def _style(box):
+    """Mark the widget's box with WIDGET_CLASS and give it the style rules (once)."""
+    if WIDGET_CLASS in box._dom_classes:
+        return
+    box.add_class(WIDGET_CLASS)
+    box.children = tuple(box.children) + (widgets().HTML(f"<style>{WIDGET_CSS}</style>"),)

@@ -73,10 +73,13 @@ class LeafTableModel:
 
     def html(self):
         esc = lambda s: str(s).replace("&", "&amp;").replace("<", "&lt;")
-        head = "".join(f"<th>{esc(c)}</th>" for c in COLUMNS)
-        body = "".join("<tr>" + "".join(f"<td>{esc(r[c])}</td>" for c in COLUMNS) + "</tr>"
-                       for r in self.rows())
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        cell = "padding: 3px 12px; text-align: left; white-space: nowrap"
+        head = "".join(f'<th style="{cell}; border-bottom: 1px solid #999">{esc(c)}</th>'
+                       for c in COLUMNS)
+        body = "".join("<tr>" + "".join(f'<td style="{cell}">{esc(r[c])}</td>'
+                                        for c in COLUMNS) + "</tr>" for r in self.rows())
+        return (f'<table style="border-collapse: collapse; font-family: monospace">'
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
 class LeafTable(WidgetView):
