@@ -110,7 +110,8 @@ def check_sgd_step(sgd_step):
                     f"a leaf (grad_fn {type(w.grad_fn).__name__}).")
         w = sgd_step(w, 0.1)
     if not w.is_leaf:
-        return "Not yet: after the updates w is not a leaf, so the next backward cannot fill w.grad."
+        return ("Not yet: after the updates w is not a leaf, so the next backward cannot "
+                "fill w.grad.")
     if w is not first:
         return "Not yet: the optimizer should update w in place (the same tensor object)."
     got = [round(v, 4) for v in w.tolist()]

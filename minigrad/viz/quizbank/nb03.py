@@ -51,7 +51,7 @@ EXERCISES = {
     "03/capture": dict(
         title="capture a gradient with a hook",
         solution="def remember(g):\n"
-                 "    captured['hidden'] = g        # returns None: the gradient goes on unchanged\n"
+                 "    captured['hidden'] = g        # returns None: the gradient is unchanged\n"
                  "\n"
                  "hidden.register_hook(remember)   # before backward()"),
     "03/retain-order": dict(
