@@ -67,7 +67,12 @@ print("x.grad after backward: ", x.grad)
 # %% [markdown]
 # `requires_grad=True` asked autograd to track `x`; `f` was made by recorded ops, so it
 # prints its `grad_fn`. `x.grad` is `None` until a backward pass reaches it, then `2x`.
-#
+# The graph behind `f` (section 4 explains every kind of box):
+
+# %% tags=["minigrad-only"]
+viz.draw(f)
+
+# %% [markdown]
 # ## 3. Tensors, dtypes and `item()`
 #
 # A tensor holds numbers of **one** dtype. `float32` is the default **floating-point** dtype
@@ -200,8 +205,9 @@ print(type(out.view(-1, 1).grad_fn).__name__, out.grad_fn.name())
 print(isinstance(out, torch.Tensor), type(out).__name__)
 
 # %% [markdown]
-# The last line: since PyTorch 0.4 there is no separate `Variable` wrapper; every tensor
-# carries `requires_grad`, `grad`, `grad_fn` and `is_leaf` itself.
+# The last line: since PyTorch 0.4 `Variable` and `Tensor` are one thing (PyTorch keeps
+# `torch.autograd.Variable(t)` only as a shim that returns a plain tensor; minigrad leaves
+# it out). Every tensor carries `requires_grad`, `grad`, `grad_fn` and `is_leaf` itself.
 #
 # ## The notebooks
 #

@@ -65,8 +65,8 @@ viz.draw(y, d)
 #
 # Sometimes you *want* part of an expression to be treated as a number: the target of a
 # Q-learning update (`reward + gamma * q_next.detach()`), or the fake images when a GAN
-# trains its discriminator (`fake.detach()`, notebook 07). Autograd records nothing that is
-# computed from a detached tensor, so it acts like a number you typed in.
+# trains its discriminator (`fake.detach()`, notebook 07). Autograd never looks behind a
+# detached tensor: in later ops it acts like a number you typed in.
 
 # %%
 def stop_gradient():

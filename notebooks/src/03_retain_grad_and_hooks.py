@@ -74,8 +74,13 @@ print("x.grad:", x.grad)
 #    instead*": the most common cause. You meant the parameter but hold a computed copy of
 #    it: a cast, a reshape, a `.cuda()` (notebook 02, section 4).
 #
-# Leaves never warn, nor do tensors that need no grad (they are leaves too).
-#
+# Leaves never warn, nor do tensors that need no grad (they are leaves too). In the diagram
+# only `AccumulateGrad` writes a `.grad`, into the leaf `x`; no node writes into `y` or `z`.
+
+# %% tags=["minigrad-only"]
+viz.draw(z)
+
+# %% [markdown]
 # ## 2. Computed, passed on, not stored
 #
 # Is a non-leaf's gradient "cleared after use"? Backward computes the gradient flowing into
