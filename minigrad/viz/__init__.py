@@ -4,13 +4,16 @@
     viz.graph(loss)            # plain data: GraphModel(.nodes, .edges)
     viz.draw(loss)             # a Diagram: SVG in Jupyter, .source is DOT, repr is text
     viz.BackwardStepper(loss)  # step through backward node by node (ipywidgets)
+    viz.quiz("01/slug", run=fn)         # predict, then run (text from viz.quizbank)
+    viz.exercise("01/slug", check=fn)   # Check button + hidden solution (viz.quizbank)
 
 Widgets: BackwardStepper, LiveGraph, Quiz, InplaceLab, GradModeLab, LeafTable,
-HookOrderLab, ViewsLab. Each wraps a headless model (`.model`, also importable as
+HookOrderLab, ViewsLab, Exercise. Each wraps a headless model (`.model`, also importable as
 `StepperModel`, `QuizModel`, ...) that works and is tested without Jupyter. ipywidgets is
 imported only when a widget is created.
 """
 from .diagram import DEFAULT_MAX_NODES, Diagram, draw, graph
+from .exercise import Exercise, ExerciseModel, exercise
 from .dot import DrawState, to_dot
 from .lab_gradmode import GradModeLab, GradModeLabModel
 from .lab_hooks import HookOrderLab, HookOrderLabModel
@@ -29,5 +32,5 @@ __all__ = [
     "BackwardStepper", "StepperModel", "Step", "LiveGraph", "LiveGraphModel", "Quiz",
     "QuizModel", "InplaceLab", "InplaceLabModel", "GradModeLab", "GradModeLabModel",
     "LeafTable", "LeafTableModel", "HookOrderLab", "HookOrderLabModel", "ViewsLab",
-    "ViewsLabModel",
+    "ViewsLabModel", "exercise", "Exercise", "ExerciseModel",
 ]

@@ -12,8 +12,9 @@ module here, ``nbNN.py``, holding a ``QUIZZES`` dict keyed by ``"NN/slug"``::
             question="...", choices=["...", "..."], answer="...", explanation="..."),
     }
 
-``answer`` is one of the choices (its text or its index). Exercises' hidden solutions live
-beside them in an optional ``EXERCISES`` dict (``dict(solution="...")``).
+``answer`` is one of the choices (its text or its index). Exercises (``viz.exercise(key,
+check=fn)``) keep their title and hidden solution beside them in an optional ``EXERCISES``
+dict: ``dict(title="...", solution="...")``.
 """
 import importlib
 
