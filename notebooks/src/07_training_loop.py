@@ -370,11 +370,14 @@ for start in (0, 3):
     loss.backward()
 
 # %% [markdown]
-# Both chunks now have graphs of the same size. Chunk 2's graph, drawn: its history starts at
-# the detached `h`, a plain tensor with no arrow going further back.
+# Both chunks now have graphs of the same size. One step after the cut, drawn: the detached
+# state `h_start` is a plain tensor with no arrow going further back, so the gradient stops
+# there.
 
 # %% tags=["minigrad-only"]
-viz.draw(loss)
+h_start = h.detach()
+h_next = torch.tanh(inp(sequence[0]) + rec(h_start))
+viz.draw(h_next, h_start)
 
 # %% [markdown]
 # ### The discriminator step of a GAN
