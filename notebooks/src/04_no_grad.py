@@ -112,9 +112,9 @@ h.sum().backward()
 # - `element 0 of tensors`: `backward()` accepts a list of tensors and reports the first one it
 #   cannot use; here there is one, the sum.
 # - `does not require grad and does not have a grad_fn`: no graph. The sum came from `h`, and
-#   `h` came out of `no_grad` as a plain tensor. `h.requires_grad_()` would not help: it makes
-#   a new leaf that cannot reach `x`. Compute the value outside `no_grad` if you need its
-#   gradient.
+#   `h` came out of `no_grad` as a plain tensor. `h.requires_grad_()` would not help: it turns
+#   `h` into a leaf of its own, with no path back to `x`. Compute the value outside `no_grad`
+#   if you need its gradient.
 
 # %% [markdown]
 # ## 3. What `no_grad` does *not* do
@@ -423,9 +423,9 @@ t.requires_grad_()
 # - `Inference tensors cannot be saved for backward.`: it is the *saving* that is refused.
 #   `t * x` must save `t` for `x`'s gradient; `t + x` saves nothing and works.
 # - `Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.`
-# - Every message names the same fix: `t.clone()` is a normal tensor (or create `t` under
-#   `no_grad` instead). minigrad writes `minigrad.no_grad()` where PyTorch writes
-#   `torch.no_grad()`.
+# - The first two messages name the fix, which works for all three: `t.clone()` is a normal
+#   tensor (or create `t` under `no_grad` instead). minigrad writes `minigrad.no_grad()` where
+#   PyTorch writes `torch.no_grad()`.
 
 # %%
 print(t)
