@@ -15,12 +15,13 @@ from ..autograd.graph import new_node, wrap
 from ..autograd.saved import SavedTensor
 from .._ops.views import UnsafeViewBackward0
 from . import _kernels as K
+from ._functional_training import batch_norm, dropout
 from ._nodes import (_REDUCTIONS, AddmmBackward0, ConstantPadNdBackward0, ConvolutionBackward0,
                      LogSoftmaxBackward0, MseLossBackward0, NllLoss2DBackward0, NllLossBackward0,
                      SoftmaxBackward0, nll_forward)
 
 __all__ = ["linear", "conv2d", "relu", "sigmoid", "tanh", "softmax", "log_softmax",
-           "mse_loss", "nll_loss", "cross_entropy"]
+           "mse_loss", "nll_loss", "cross_entropy", "dropout", "batch_norm"]
 
 # torch's ScalarType names, used in dtype-mismatch messages ("... but got Double and Float")
 _SCALAR_NAMES = {"float16": "Half", "float32": "Float", "float64": "Double", "int64": "Long",

@@ -2,29 +2,24 @@
 # # 05 · In-place operations, version counters and saved tensors
 #
 # An in-place operation (`add_`, `mul_`, `zero_`, `t[0] = ...`, `t += 1`) writes into memory
-# that already exists. Usually that is fine. It becomes a problem when the backward pass
-# still needs the old values. Autograd cannot keep a copy of everything, so it keeps a
-# **version counter** on each tensor and checks it at backward time. This notebook shows how
-# the counter works, which operations are affected, and how to read the error that appears
-# when an edit comes too early.
+# that already exists. Usually that is fine, and it saves memory. It becomes a problem when the
+# backward pass still needs the old values. The sigmoid experiment of
+# [notebook 01](01_detach_vs_data.ipynb) showed *that* such an edit can make `backward()`
+# raise; this notebook shows *why*, and exactly *when*.
 #
-# **What you will learn**
+# 1. the version counter: what increases it, and which tensors share one
+# 2. saved tensors: what a node keeps for backward, stamped with a version
+# 3. which operations save their inputs, which their output, which nothing
+# 4. when an edit breaks `backward()`, and the error message taken apart
+# 5. `.data`: the edit nobody sees
+# 6. views: `CopySlices` and `AsStridedBackward0`
+# 7. in-place operations on leaves
 #
-# 1. the version counter: what increases it, and which tensors share one;
-# 2. saved tensors: what a node keeps for backward, stamped with a version;
-# 3. which operations save their inputs, which save their output, and which save nothing;
-# 4. when an in-place edit breaks `backward()` and when it is harmless, with the stale saved
-#    tensor visible in the diagram *before* backward runs;
-# 5. how to read "modified by an inplace operation", part by part;
-# 6. why edits through `.data` are silent, and what that does to the gradient;
-# 7. views: `CopySlices` and `AsStridedBackward0`;
-# 8. in-place operations on leaves: what is refused and what is allowed;
-# 9. anomaly mode with `torch.autograd.detect_anomaly()`.
-#
-# Some cells fail on purpose. The text says so before each one, and a *How to read this
-# message* follows it.
+# Rules in one page: the [cheat sheet](cheatsheet.md). At the end: exercises, a *Myth check*,
+# and optional depth on anomaly mode.
 
 # %%
+import re
 import warnings
 
 import minigrad as torch
@@ -35,56 +30,55 @@ from minigrad import viz
 # %% [markdown]
 # ## 1. The version counter
 #
-# Every tensor carries a counter, `t._version`. It starts at 0, and each in-place operation
-# adds 1. Method calls ending in `_`, item assignment and `+=` all count. Expect `0`, then `4`
-# after four edits.
+# **Why it matters.** Autograd cannot afford to copy every tensor it might need later. Instead
+# every tensor carries a counter, `t._version`: it starts at 0 and each in-place write adds 1.
+# Method calls ending in `_`, item assignment and `+=` all count; out-of-place operations and
+# `requires_grad_()` (a flag, not data) do not.
 
 # %%
 t = torch.tensor([1., 2., 3.])
-print(t._version)
 t.add_(1)
 t.mul_(2)
 t[0] = 5.
 t += 1
-print(t, t._version)
-
-# %% [markdown]
-# The counter counts **writes into memory**, nothing else. An out-of-place operation makes a
-# new tensor whose counter starts at 0. Changing a flag with `requires_grad_()` writes no data.
-# Expect `4 0`, then `0`.
-
-# %%
 u = t + 1                          # a new tensor; t is not written
-print(t._version, u._version)
-flag_only = torch.tensor([1., 2.]).requires_grad_()
-print(flag_only._version)
+print(t, t._version, u._version)
 
 # %% [markdown]
-# Several tensors can **share** one counter. A view (slicing, `view`, `t()`, indexing with an
-# integer) shares its base's memory and its counter. `detach()` does the same. `clone()`
-# copies into new memory with a counter of its own. `.data` shares the memory but gets a
-# **new** counter: the edit happens, and the counter does not move.
+# Several tensors can **share** one counter: a view (slicing, `view`, `t()`) shares its base's
+# memory and counter, and so does `detach()`. `clone()` copies into new memory with a counter of
+# its own. `.data` shares the memory but gets a **new** counter.
 #
-# The next cell makes the four kinds of tensor from `base`, then writes once through the view.
-# Expect the base to change and the versions `1 1 1 0 0`. Then it writes once through `.data`.
-# Expect the base to change again while its version stays at 1.
+# **Predict.** Four tensors are made from `base`; then one write goes through the view.
+
+# %% tags=["minigrad-only"]
+def who_moves():
+    base = torch.tensor([1., 2., 3., 4.])
+    view, det, cl, dat = base[1:3], base.detach(), base.clone(), base.data
+    view.zero_()
+    print("base:", base)
+    print("versions  base view detach clone data:",
+          base._version, view._version, det._version, cl._version, dat._version)
+
+
+viz.quiz("05/shared-counter", run=who_moves)
+
+# %% [markdown]
+# Now the same five tensors, with a second write through `.data`: the base changes, and its
+# version does not move.
 
 # %%
 base = torch.tensor([1., 2., 3., 4.])
-view = base[1:3]
-det = base.detach()
-cl = base.clone()
-dat = base.data
+view, det, cl, dat = base[1:3], base.detach(), base.clone(), base.data
 view.zero_()                       # one edit, through the view
+dat.add_(1)                        # one edit, through .data
 print(base)
 print(base._version, view._version, det._version, cl._version, dat._version)
-dat.add_(1)                        # one edit, through .data
-print(base, base._version, dat._version)
 
 # %% [markdown]
 # In the diagram, purple dashed edges mean *same storage + version counter*. The red edge from
 # `dat` means *same storage, own version counter*: autograd cannot see edits made through it.
-# `cl` has no edge, because it owns its memory.
+# `cl` has no edge: it owns its memory.
 
 # %% tags=["minigrad-only"]
 viz.draw(base, view, det, cl, dat)
@@ -92,10 +86,9 @@ viz.draw(base, view, det, cl, dat)
 # %% [markdown]
 # ### Try it: ViewsLab
 #
-# Choose how `other` is made from `base`, then edit either one, and read off what they share.
-# First predict for `base.data`: after `other.mul_(10)`, which counter moves? With
+# Choose how `other` is made from `base`, edit either one, and read off what they share. With
 # `track=True` the base is a computed tensor that requires grad, so you also see the `grad_fn`
-# rewrites of section 7.
+# rewrites of section 6.
 
 # %% tags=["minigrad-only"]
 viz.ViewsLab(kind="data", track=True)
@@ -103,20 +96,29 @@ viz.ViewsLab(kind="data", track=True)
 # %% [markdown]
 # ## 2. Saved tensors carry a version stamp
 #
-# When an operation is recorded, its node keeps the tensors its backward formula will need.
-# Each kept tensor is stamped with the version it had at that moment. When `backward()`
-# reaches the node, it compares the stamp with the current version. If they differ, it
-# raises: the values it would use are no longer the ones the forward pass used.
+# **Why it matters.** This is the whole mechanism behind the error you will meet in section 4.
 #
-# What a node keeps depends on its formula. For s = sigmoid(x) the derivative is
-# s·(1 − s), which needs the **output**. For p = x² it is 2·x, which needs the **input**.
-# PyTorch exposes the kept tensors as `_saved_*` attributes on the node.
+# When an operation is recorded, its node keeps the tensors its backward formula needs, each
+# stamped with the version it had at that moment. When `backward()` reaches the node it
+# compares the stamp with the current version, and raises if they differ.
 #
-# > **Myth check · S001-7 · TRUE**: "sigmoid's backward works from its output y, while the
-# > backward of `x ** 2` works from its input x. That is the whole difference between the
-# > two experiments."
+# What a node keeps depends on its derivative. For s = sigmoid(x) the derivative is s·(1 − s):
+# it needs the **output**.
 #
-# Expect the sigmoid's output (with its `grad_fn`), then the input `x` itself.
+# **Predict.** What does the node of `p = x ** 2` keep?
+
+# %% tags=["minigrad-only"]
+def what_pow_keeps():
+    x = torch.tensor(0.5, requires_grad=True)
+    p = x ** 2
+    print("_saved_self:", p.grad_fn._saved_self, "| _saved_exponent:", p.grad_fn._saved_exponent)
+    print("is it x itself?", p.grad_fn._saved_self is x)
+
+
+viz.quiz("05/what-pow-keeps", run=what_pow_keeps)
+
+# %% [markdown]
+# PyTorch exposes the kept tensors as `_saved_*` attributes on the node:
 
 # %%
 x = torch.tensor(0.5, requires_grad=True)
@@ -127,9 +129,8 @@ print(p.grad_fn._saved_self)         # (x ** 2)' = 2 * x: needs the INPUT
 print(p.grad_fn._saved_exponent)     # and the exponent, a plain number
 
 # %% [markdown]
-# The orange notes in the diagram are the saved tensors. `SigmoidBackward0` keeps `result`,
-# the output. `PowBackward0` keeps `self = x`. Each note shows *saved v0, now v0*: the stamp
-# and the current version.
+# The orange notes in the diagram are the saved tensors, each with *saved vN, now vM*: the
+# stamp and the current version.
 
 # %% tags=["minigrad-only"]
 viz.draw(s, p)
@@ -141,12 +142,12 @@ viz.draw(s, p)
 #
 # | saves its **output** | saves **input(s)** | saves **no tensor** |
 # | --- | --- | --- |
-# | `sigmoid`, `tanh`, `exp`, `relu`, `sqrt` | `x ** 2` (x), `log`, `sin`, `abs`, `x * w` (each saves the *other*), `x / w`, `@` / `mm` / `mv` / `dot` | `+`, `-`, `neg`, `sum`, `mean`, `clone`, `view`, `x * 2` and `x / 2` (only the number 2 is kept) |
+# | `sigmoid`, `tanh`, `exp`, `relu`, `sqrt` | `x ** 2`, `log`, `sin`, `abs`, `x * w` (each the *other*), `x / w`, `@` | `+`, `-`, `sum`, `mean`, `clone`, `view`, `x * 2` (only the number) |
 #
-# `saved_of(r)` lists what `r.grad_fn` kept. A kept Python number is reported as a number.
-# PyTorch stores it internally as a 0-dimensional tensor, which is why the helper checks
-# `dim()`. Before you run it, predict the `relu` and `x * c` rows (`c` is a constant tensor
-# that does not require grad).
+# `saved_of(r)` lists what `r.grad_fn` kept (a kept Python number is reported as a number;
+# PyTorch stores it as a 0-d tensor, hence the `dim()` test).
+#
+# **Predict** the `x * c` row, where `c` is a constant tensor that does not require grad.
 
 # %%
 def saved_of(r):
@@ -165,164 +166,31 @@ def saved_of(r):
 x = torch.tensor([1., 2., 3.], requires_grad=True)
 w = torch.tensor([4., 5., 6.], requires_grad=True)
 c = torch.tensor([10., 10., 10.])
+
+# %% tags=["minigrad-only"]
+viz.quiz("05/mul-by-constant", run=lambda: print("x * c keeps:", saved_of(x * c)))
+
+# %%
 m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
-for expr, r in [("x.sigmoid()", x.sigmoid()), ("x.exp()", x.exp()), ("x.relu()", x.relu()),
-                ("x ** 2", x ** 2), ("x.log()", x.log()), ("x * w", x * w),
-                ("x * c", x * c), ("m @ m", m @ m), ("x * 2", x * 2), ("x + w", x + w),
-                ("x.sum()", x.sum()), ("x.view(3, 1)", x.view(3, 1))]:
+for expr, r in [("x.sigmoid()", x.sigmoid()), ("x.relu()", x.relu()), ("x ** 2", x ** 2),
+                ("x * w", x * w), ("x * c", x * c), ("m @ m", m @ m), ("x * 2", x * 2),
+                ("x + w", x + w), ("x.view(3, 1)", x.view(3, 1))]:
     print(f"{expr:13} {type(r.grad_fn).__name__:17} keeps: {saved_of(r)}")
 
 # %% [markdown]
-# `x * c` keeps only `other` (that is `c`). Only `x` needs a gradient, and ∂(x·c)/∂x = c, so
-# keeping `x` would be wasted memory. `x * 2` keeps just the number.
-#
-# > **Myth check · S003-6 · TRUE**: "The gradient of `sigmoid(x).sum()` at x = [1, 2, 3] is
-# > `tensor([0.1966, 0.1050, 0.0452])`."
-#
-# This is the correct value that the experiments below will or will not reproduce. Keep it in
-# mind.
-
-# %%
-x1 = torch.tensor([1., 2., 3.], requires_grad=True)
-y1 = x1.sigmoid()
-print(y1)
-y1.sum().backward()
-print(x1.grad)
+# `x * c` keeps only `c`: only `x` needs a gradient, and ∂(x·c)/∂x = c, so keeping `x` would
+# waste memory. `x * 2` keeps just the number.
 
 # %% [markdown]
-# After this backward pass, the diagram shows `x1`'s gradient. The saved output is now marked
-# *freed by backward*: the graph has been used.
-
-# %% tags=["minigrad-only"]
-viz.draw(y1)
-
-# %% [markdown]
-# ## 4. Editing a saved tensor: when it breaks and when it is harmless
+# ## 4. When an edit breaks `backward()`
 #
-# The rule is exact. `backward()` raises **if and only if** some node's saved tensor was
-# modified after it was saved. It does not matter which tensor you edit, or whether it
-# requires grad. What matters is whether a node kept it.
+# **Why it matters.** In-place edits appear in real code: `relu_()`, `x += ...` in a residual
+# block, a buffer updated in the forward pass. Whether they are safe follows one exact rule:
+# `backward()` raises **if and only if** a tensor that some node saved was modified after it
+# was saved. Which tensor you edit, and whether it requires grad, doesn't matter; only
+# whether a node kept it.
 #
-# > **Myth check · S001-2 · TRUE**: "Zeroing `out.detach()` after `out = a.sigmoid()` makes
-# > `out.sum().backward()` fail, because sigmoid's backward needs the old `out`."
-#
-# `detach()` shares memory and the version counter with `out`. Zeroing it therefore zeroes
-# `out` and moves its version to 1. Draw the graph **before** calling backward: the saved
-# `result` of `SigmoidBackward0` is already marked *stale* (red, *saved v0, now v1*).
-
-# %%
-a = torch.tensor([1., 2., 3.], requires_grad=True)
-out = a.sigmoid()
-edited = out.detach()
-print(edited.zero_())
-print(out, out._version)
-
-# %% tags=["minigrad-only"]
-viz.draw(out)
-
-# %% [markdown]
-# As the red note predicts, backward fails. **This cell raises on purpose.**
-
-# %% tags=["raises-exception"]
-out.sum().backward()
-
-# %% [markdown]
-# **How to read this message** (section 5 takes it apart piece by piece)
-# - `[torch.FloatTensor [3]], which is output 0 of Sigmoid`: the saved tensor is the 3-element
-#   output of the sigmoid, which is `out`.
-# - `is at version 1; expected version 0 instead`: it was saved at version 0, and the `zero_()`
-#   through `edited` moved it to 1.
-# - The fix is to edit a copy that is not saved: `out.detach().clone().zero_()`.
-#
-# > **Myth check · S001-8 · TRUE**: "The same experiment with a 0-d x = 0. prints
-# > `tensor(0., grad_fn=<SigmoidBackward0>)` and backward fails for a `[torch.FloatTensor []]`."
-#
-# A 0-d tensor has shape `[]`, so the message shows empty brackets. **This cell raises on
-# purpose.**
-
-# %% tags=["raises-exception"]
-x = torch.tensor(0., requires_grad=True)
-y = x.sigmoid()
-y.detach().zero_()
-print(y)
-y.backward()
-
-# %% [markdown]
-# **How to read this message**: it is the same message as before. `[torch.FloatTensor []]` is a
-# float32 tensor of shape `[]` (0-d), and `output 0 of Sigmoid` is `y`. The `print` ran
-# before `backward()`, so `y` already shows the zeroed value next to its `grad_fn`.
-#
-# > **Myth check · S001-9 · TRUE**: "With y = x ** 2 instead, the same zeroing is harmless:
-# > `y` prints `tensor(0., grad_fn=<PowBackward0>)` and `x.grad` is `tensor(2.)`."
-#
-# `PowBackward0` kept `x`, not `y`, so zeroing `y` touches nothing it needs. Expect a zero `y`
-# and the gradient 2·x at the recorded x = 1.
-
-# %%
-x = torch.tensor(1., requires_grad=True)
-y = x ** 2
-y.detach().zero_()
-print(y)
-y.backward()
-print(x.grad)
-
-# %% [markdown]
-# The reverse holds too: editing the **input** of `x ** 2` breaks it. A leaf that requires grad
-# can only be edited inside `no_grad` (section 8). The edit still moves its version.
-# **This cell raises on purpose.**
-
-# %% tags=["raises-exception"]
-x = torch.tensor(1., requires_grad=True)
-y = x ** 2
-with torch.no_grad():
-    x.mul_(3)
-y.backward()
-
-# %% [markdown]
-# **How to read this message**: this time no `which is output 0 of ...` appears. The modified
-# tensor is the leaf `x`, and a leaf is not the output of any node. So this phrase tells you
-# whether the culprit is a leaf (absent) or a computed tensor (present).
-#
-# > **Myth check · S001-12 · TRUE**: "With `z = torch.add(x, y)`, doubling `y` in place through
-# > `y.detach()` changes `y`, yet `z.sum().backward()` works and `x.grad` is all ones."
-#
-# The gradient of a sum is 1 for both inputs, so `AddBackward0` keeps nothing and there is
-# nothing to check. Editing a leaf through `detach()` is allowed, while `y.mul_(2)` directly is
-# not (section 8).
-
-# %%
-x = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
-y = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True)
-z = torch.add(x, y)
-print(y.detach().mul_(2))
-print(y)
-z.sum().backward()
-print(x.grad, y.grad)
-
-# %% [markdown]
-# No saved notes, so nothing can be stale. `y` shows version 1 and the diagram stays clean.
-
-# %% tags=["minigrad-only"]
-viz.draw(z)
-
-# %% [markdown]
-# Editing the result **directly**, as in `out.mul_(2)`, is recorded: `out` gets a new
-# `grad_fn`. The sigmoid's saved output is still stale, though, so it fails the same way. For
-# `x ** 2` the same direct edit is fine, and the gradient includes the factor 2:
-# d(2x²)/dx = 4x. Expect `MulBackward0 1`, then `tensor([ 4.,  8., 12.])`.
-
-# %%
-a = torch.tensor([1., 2., 3.], requires_grad=True)
-out = a.sigmoid()
-out.mul_(2)
-print(type(out.grad_fn).__name__, out._version)
-p = a ** 2
-p.mul_(2)
-p.sum().backward()
-print(a.grad)
-
-# %% [markdown]
-# Before you run: `y = x.exp()`, then `y.detach().add_(1)`, then `y.backward()`. What happens?
+# **Predict.** `y = x.exp()`, then `y.detach().add_(1)`, then `y.backward()`.
 
 # %% tags=["minigrad-only"]
 def exp_experiment():
@@ -333,63 +201,50 @@ def exp_experiment():
     print(x.grad)
 
 
-viz.Quiz(
-    "y = x.exp(); y.detach().add_(1); y.backward(): what happens?",
-    ["it runs, x.grad is exp(2)", "it runs, x.grad is exp(2) + 1", "it raises"],
-    answer="it raises",
-    run=exp_experiment,
-    explanation="ExpBackward0 keeps its output (the derivative of exp is exp itself), "
-                "so editing y makes the saved tensor stale.",
-)
+viz.quiz("05/exp-edit", run=exp_experiment)
 
 # %% [markdown]
-# ### Try it: InplaceLab
-#
-# The lab starts from `a = tensor([1., 2., 3.], requires_grad=True); out = a.sigmoid()`. Edit
-# `out` through `detach()`, through `.data` or through a view, then run backward. The lab
-# predicts the outcome from the versions before it runs, and shows the stale saved tensor in
-# the diagram.
+# `ExpBackward0` keeps its output (the derivative of eˣ is eˣ itself), and `detach()` shares
+# the output's memory and version counter. Draw the graph **before** backward: the saved
+# `result` is already marked *stale* (red, *saved v0, now v1*).
+
+# %%
+x = torch.tensor([1., 2.], requires_grad=True)
+y = x.exp()
+y.detach().add_(1)
+print(y, y._version)
 
 # %% tags=["minigrad-only"]
-viz.InplaceLab()
+viz.draw(y)
 
 # %% [markdown]
-# The lab's model works without the buttons. Here is each edit followed by a backward run.
-# Two edits raise. The `.data` edit runs and gives a **wrong** gradient, which section 6
-# explains.
+# As the red note predicts, backward fails. **This cell raises on purpose.**
 
-# %% tags=["minigrad-only"]
-lab = viz.InplaceLabModel()
-for how in ("detach", "view", "data"):
-    lab.reset()
-    lab.edit(how)
-    lab.run_backward()
-    print(lab.text(), end="\n\n")
+# %% tags=["raises-exception"]
+y.sum().backward()
 
 # %% [markdown]
-# ## 5. Reading "modified by an inplace operation" part by part
+# ### How to read this message
 #
-# Every version error has the same shape:
-#
-# `one of the variables needed for gradient computation has been modified by an inplace operation: [TYPE [SHAPE]], which is output N of NODE, is at version NOW; expected version SAVED instead. Hint: ...`
+# This is the message of every in-place/version error, so it is worth taking apart once:
 #
 # | part | meaning |
 # | --- | --- |
-# | `one of the variables needed for gradient computation` | a **saved tensor** of some node |
-# | `[torch.FloatTensor [3, 1]]` | its type (legacy name: `FloatTensor` = float32, `DoubleTensor` = float64) and shape (`[]` for 0-d) |
-# | `, which is output N of NODE` | only when the tensor is **not** a leaf. NODE is the grad_fn name without `Backward0` |
-# | `is at version NOW` | the current value of its version counter |
-# | `expected version SAVED instead` | the stamp taken when it was saved |
-# | `Hint: enable anomaly detection ...` | always the same; section 9 follows it |
+# | `one of the variables needed for gradient computation has been modified by an inplace operation` | a saved tensor changed after it was saved |
+# | `[torch.FloatTensor [2]]` | its legacy type name (float32 on the CPU) and its shape |
+# | `, which is output 0 of Exp,` | present only when the tensor is **not** a leaf; the node named without `Backward0` |
+# | `is at version 1` | the current value of its version counter |
+# | `expected version 0 instead` | the stamp taken when it was saved |
+# | `Hint: enable anomaly detection ...` | always the same (optional depth at the end follows it) |
 #
-# NODE needs a closer look. For a tensor saved as an **output** (sigmoid, exp), NODE is the
-# node that saved it. For a tensor saved as an **input**, NODE is that tensor's **current**
-# `grad_fn`, which an in-place operation may have replaced. `read_version_error` splits a
-# real message into these parts. First, an input that was edited twice with `add_`:
+# minigrad writes `minigrad.FloatTensor` where PyTorch writes `torch.FloatTensor`; the test
+# suite checks that everything else is the same. The node needs a closer look. For a tensor
+# saved as an **output** (sigmoid, exp), it is the node that saved it. For a tensor saved as an
+# **input**, it is that tensor's **current** `grad_fn`, which an in-place operation may have
+# replaced. `read_version_error` splits a real message into these parts. Here, an input edited
+# twice with `add_`:
 
 # %%
-import re
-
 PATTERN = re.compile(r"\[(?P<type>\S+) \[(?P<shape>[^\]]*)\]\]"
                      r"(?:, which is output (?P<nr>\d+) of (?P<node>[^,]+),)?"
                      r" is at version (?P<now>\d+); expected version (?P<saved>\d+) instead")
@@ -400,8 +255,7 @@ def read_version_error(run):
         run()
     except RuntimeError as e:
         parts = PATTERN.search(str(e))
-        for key in ("type", "shape", "nr", "node", "now", "saved"):
-            print(f"  {key:5}: {parts[key]}")
+        print("  ".join(f"{key}={parts[key]}" for key in ("shape", "node", "now", "saved")))
         return
     print("no error")
 
@@ -414,129 +268,103 @@ e.add_(1)                          # e's grad_fn is now AddBackward0, version 2
 read_version_error(lambda: q.sum().backward())
 
 # %% [markdown]
-# `node: Add`: `e` was saved by `sin` as an input, and its current `grad_fn` is the
-# `AddBackward0` of the last `add_`. `now: 2` counts both edits. (minigrad writes
-# `minigrad.FloatTensor` where PyTorch writes `torch.FloatTensor`.)
-#
-# The diagram shows the saved `self = e` note of `SinBackward0` as stale (*saved v0, now v2*).
-# The `result` note of `ExpBackward0` is the same tensor, so it is stale too. Backward stops at
-# the first stale tensor it reaches, which is the one `SinBackward0` kept. `e` now has its own
-# chain of two `AddBackward0` nodes, which `q`'s graph does not use.
-
-# %% tags=["minigrad-only"]
-viz.draw(q, e)
-
-# %% [markdown]
-# > **Myth check · S001-11 · TRUE**: "With `y` a `view(-1, 1)` of a leaf and
-# > `z = torch.matmul(x, y)`, doubling `y.detach()` in place makes `z.backward()` fail for a
-# > `[torch.FloatTensor [3, 1]]`, although `y.requires_grad` is still True."
-#
-# `matmul` keeps `y` to compute `x`'s gradient, so the edit is caught. Two details of the 2.13
-# output differ from the old post. First, `z` prints with `SqueezeBackward4`: a 1-D @ 2-D
-# product is computed as a matrix product followed by a squeeze. Second, `y` is a **view**, so
-# after the in-place edit its `grad_fn` is rebuilt as `AsStridedBackward0`, and the message
-# says `of AsStrided`.
+# `node=Add`: `sin` saved `e` as an input, and `e`'s current `grad_fn` is the `AddBackward0` of
+# the last `add_`. When the edited tensor is a **leaf**, the node part is missing altogether
+# (`node=None`): a leaf is nobody's output.
 
 # %%
-x = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
-y_leaf = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True)
-y = y_leaf.view(-1, 1)
+x = torch.tensor(1., requires_grad=True)
+y = x ** 2                         # PowBackward0 keeps x
+with torch.no_grad():
+    x.mul_(3)                      # a leaf that requires grad: edit it under no_grad (section 7)
+read_version_error(lambda: y.backward())
+
+# %% [markdown]
+# ### When the edit is harmless
+#
+# **Predict.** Same edit, but on the *output* of `x ** 2`, which keeps its input.
+
+# %% tags=["minigrad-only"]
+def pow_experiment():
+    x = torch.tensor(1., requires_grad=True)
+    y = x ** 2
+    y.detach().zero_()
+    print("y:", y)
+    y.backward()
+    print("x.grad:", x.grad)
+
+
+viz.quiz("05/pow-edit", run=pow_experiment)
+
+# %%
+x = torch.tensor(1., requires_grad=True)
+y = x ** 2
+y.detach().zero_()
 print(y)
-z = torch.matmul(x, y)
-print(z)
-tmp = y.detach()
-print(tmp.mul_(2))
-print(y.requires_grad, type(y.grad_fn).__name__, y._version)
-
-# %% [markdown]
-# Before backward, the diagram already shows the problem. `MmBackward0` keeps `mat2 = y`, and
-# that note is stale.
-
-# %% tags=["minigrad-only"]
-viz.draw(z)
-
-# %% [markdown]
-# **This cell raises on purpose.**
-
-# %% tags=["raises-exception"]
-z.backward()
-
-# %% [markdown]
-# **How to read this message**
-# - `[torch.FloatTensor [3, 1]]`: a float32 tensor of shape 3×1. Only `y` has that shape.
-# - `which is output 0 of AsStrided`: `y`'s **current** `grad_fn` is `AsStridedBackward0`. It
-#   was `ViewBackward0` until the in-place edit through its detached alias moved the shared
-#   counter. Autograd rebuilds a view's `grad_fn` this way after an in-place edit (section 7).
-# - `is at version 1; expected version 0`: one edit (`tmp.mul_(2)`) since `matmul` saved it.
-# - Backward stopped before anything was accumulated, so `x.grad` is still `None`:
-
-# %%
-print(x.grad)
-read_version_error(lambda: z.backward())
-
-# %% [markdown]
-# ## 6. `.data`: the edit nobody sees
-#
-# `.data` shares the memory but has its own counter. An edit through it changes the values a
-# node saved, and the stamp check still passes. Backward then runs on the modified values and
-# returns a wrong gradient, with no error.
-#
-# > **Myth check · S001-3 · TRUE**: "With `out.data` instead of `out.detach()`, zeroing it
-# > also zeroes `out`, backward runs without an error, and `a.grad` comes out as zeros, which
-# > is wrong."
-#
-# Expect `version 0` after the edit, and `tensor([0., 0., 0.])` instead of the correct
-# `tensor([0.1966, 0.1050, 0.0452])` from section 3.
-
-# %%
-a = torch.tensor([1., 2., 3.], requires_grad=True)
-out = a.sigmoid()
-dat = out.data
-print(dat.zero_())
-print(out, "version", out._version)
-
-# %% [markdown]
-# Here the diagram has to be read with care. The saved `result` note says *saved v0, now v0*,
-# so nothing looks stale, because the counter never moved. The red *own version counter* edge
-# from `dat` is the only warning sign. This is why `detach()` is the safe way to edit
-# values, and `.data` is not.
-
-# %% tags=["minigrad-only"]
-viz.draw(out, dat)
-
-# %% [markdown]
-# Backward runs without complaint, on the zeroed values:
-
-# %%
-out.sum().backward()
-print(a.grad)
-
-# %% [markdown]
-# ## 7. Views: `CopySlices` and `AsStridedBackward0`
-#
-# An in-place operation on a **view** of a computed tensor changes the base too, so autograd
-# has to record the change on both:
-# - the base's `grad_fn` becomes `CopySlices`. It wraps the node of the in-place operation and
-#   applies it to the slice that was written;
-# - the view's `grad_fn` becomes `AsStridedBackward0`: the view is rebuilt from the new base.
-#
-# Assigning into a slice is the simplest case. Expect `CopySlices`, version 1, and the
-# gradient `[1., 0., 0., 1.]`. The two overwritten positions no longer depend on `x`.
-
-# %%
-x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
-z = x * 1
-z[1:3] = 0
-print(z, z._version)
-print(z.grad_fn.name())
-z.sum().backward()
+y.backward()
 print(x.grad)
 
 # %% [markdown]
-# Now an in-place edit through a named view. `v` starts as `SliceBackward0`. After
-# `v.mul_(10)`, the base has `CopySlices` and the view has `AsStridedBackward0`. The gradient
-# of `(z * z).sum()` is 2·z·∂z/∂x: 2·1 = 2 and 2·4 = 8 outside the slice, and 2·20·10 = 400,
-# 2·30·10 = 600 inside it.
+# `PowBackward0` kept `x`, not `y`, so zeroing `y` touches nothing it needs, and the gradient
+# 2·x at x = 1 is right. The same holds for `+`, which keeps nothing at all (see the myth check).
+#
+# ### Try it: InplaceLab
+#
+# The lab starts from `a = tensor([1., 2., 3.], requires_grad=True); out = a.sigmoid()`. Edit
+# `out` through `detach()`, through `.data` or through a view, then run backward. The lab
+# predicts the outcome from the versions before it runs.
+
+# %% tags=["minigrad-only"]
+viz.InplaceLab()
+
+# %% [markdown]
+# ## 5. `.data`: the edit nobody sees
+#
+# **Why it matters.** Old code (and some blog posts) edits values through `.data`. It shares
+# the memory but has its own counter, so the stamp check passes, and backward runs on
+# modified values.
+#
+# **Predict.** The exp experiment again, with `.data` instead of `detach()`.
+
+# %% tags=["minigrad-only"]
+def exp_through_data():
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x.exp()
+    y.data.add_(1)
+    y.sum().backward()
+    print("x.grad:", x.grad, "| the right gradient is exp(x):", x.detach().exp())
+
+
+viz.quiz("05/data-edit", run=exp_through_data)
+
+# %%
+x = torch.tensor([1., 2.], requires_grad=True)
+y = x.exp()
+y.data.add_(1)
+print(y, "version", y._version)
+y.sum().backward()
+print(x.grad)
+
+# %% [markdown]
+# No error, and the gradient is eˣ + 1 instead of eˣ. In the diagram the saved `result` note
+# reads *saved v0, now v0*, so nothing looks stale; only the red *own version counter* edge
+# warns you. That is why `detach()` is the safe way to edit values, and `.data` is not.
+
+# %% tags=["minigrad-only"]
+x2 = torch.tensor([1., 2.], requires_grad=True)
+y2 = x2.exp()
+data_alias = y2.data
+data_alias.add_(1)
+viz.draw(y2, data_alias)
+
+# %% [markdown]
+# ## 6. Views: `CopySlices` and `AsStridedBackward0`
+#
+# **Why it matters.** `z[1:3] = 0` or `h[:, 0] += b` are everyday code. An in-place operation
+# on a **view** of a computed tensor changes the base too, so autograd records it on both:
+# the base's `grad_fn` becomes `CopySlices` (it applies the in-place operation's backward to
+# the slice that was written), and the view's becomes `AsStridedBackward0` (the view is rebuilt
+# from the new base).
 
 # %%
 x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
@@ -544,102 +372,55 @@ z = x * 1
 v = z[1:3]
 print(type(v.grad_fn).__name__)
 v.mul_(10)
-print(type(v.grad_fn).__name__, type(z.grad_fn).__name__)
-print(z, v._version, z._version)
+print(type(v.grad_fn).__name__, type(z.grad_fn).__name__, z._version)
 
 # %% [markdown]
-# In the diagram, `CopySlices` shows the node it wraps (`wraps MulBackward0`, `other = 10`).
-# `AsStridedBackward0` leads from `v` back into the base's `CopySlices`.
+# **Predict.** `(z * z).sum().backward()`: what is `x.grad`? (z = [1, 20, 30, 4] now; inside
+# the slice each z also carries the factor 10.)
+
+# %% tags=["minigrad-only"]
+def view_gradient():
+    x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+    z = x * 1
+    z[1:3].mul_(10)
+    (z * z).sum().backward()
+    print("x.grad:", x.grad)
+
+
+viz.quiz("05/view-gradient", run=view_gradient)
+
+# %% [markdown]
+# The gradient is 2·z·∂z/∂x: 2·1 and 2·4 outside the slice, 2·20·10 and 2·30·10 inside. In
+# the diagram, `CopySlices` shows the node it wraps (`MulBackward0`, `other = 10`), and
+# `AsStridedBackward0` leads from `v` back into it.
 
 # %% tags=["minigrad-only"]
 viz.draw(z, v)
-
-# %% [markdown]
-# The gradients are correct:
 
 # %%
 (z * z).sum().backward()
 print(x.grad)
 
 # %% [markdown]
-# Writing a value that requires grad into a tensor that does not require grad makes that
-# tensor part of the graph. It stops being a leaf and gets `CopySlices`:
-
-# %%
-b = torch.zeros(3)
-b[0] = x[0]
-print(b, b.is_leaf)
-
-# %% [markdown]
-# `b` is no longer a plain leaf. Its `CopySlices` node wraps the copy and leads through
-# `SelectBackward0` (the `x[0]`) to `x`.
-
-# %% tags=["minigrad-only"]
-viz.draw(b)
-
-# %% [markdown]
-# The ViewsLab model makes the same point for each way of deriving `other` from a computed
-# `base`. Views and `detach()` share the counter. Only views get the `grad_fn` rewrite. `.data`
-# and `clone()` do not share the counter.
-
-# %% tags=["minigrad-only"]
-views = viz.ViewsLabModel(track=True)
-for kind in ("row", "transpose", "detach", "data", "clone"):
-    views.kind = kind
-    views.reset()
-    views.edit("other")
-    print(views.text(), end="\n\n")
-
-# %% [markdown]
-# ## 8. In-place operations on leaves
+# ## 7. In-place operations on leaves
 #
-# > **Myth check · S000-12 · MISLEADING**: "Leaf nodes cannot be modified in place."
-#
-# The restriction applies only to leaves that **require grad**, and only while grad mode is
-# on. A leaf without grad, such as an input batch or a buffer, can be edited freely. Expect
-# `tensor([2., 3.]) True 1`.
-
-# %%
-p = torch.tensor([1., 2.])            # a leaf that does not require grad
-p.add_(1)
-print(p, p.is_leaf, p._version)
-
-# %% [markdown]
-# A leaf that requires grad refuses the edit. **This cell raises on purpose.**
+# **Why it matters.** Optimizers update parameters in place, and parameters are leaves that
+# require grad. Such a leaf refuses an in-place edit while grad mode is on, because it would
+# overwrite the value the gradients are defined with respect to. A leaf that does **not**
+# require grad (an input batch, a buffer) can be edited freely. **This cell raises on
+# purpose.**
 
 # %% tags=["raises-exception"]
 w = torch.tensor([1., 2.], requires_grad=True)
 w.add_(1)
 
 # %% [markdown]
-# **How to read this message**
-# - `a leaf Variable that requires grad`: `w` was made by you (no `grad_fn`) with
-#   `requires_grad=True`. "Variable" is the old name for a tensor in autograd.
-# - `is being used in an in-place operation`: `add_` would overwrite the value that the
-#   gradients are defined with respect to. The check runs first, so `w` is unchanged and its
-#   version is still 0:
-
-# %%
-print(w, w._version)
-
-# %% [markdown]
-# Writing through a **view** of such a leaf is refused too, with a slightly different message.
-# **This cell raises on purpose.**
-
-# %% tags=["raises-exception"]
-w[0] = 5.
-
-# %% [markdown]
-# **How to read this message**: `a view of a leaf Variable`. `w[0]` is a view of `w`, and
-# assigning into it would change `w`. The same message appears for `w.view(2, 1).mul_(2)`.
-#
-# Three ways are allowed, and they differ in the version counter:
-# - inside `torch.no_grad()`: the update is not recorded, `w` stays a leaf, and the version
-#   moves. This is what optimizers do;
-# - through `w.detach()`: shares the counter, so the version moves;
-# - through `w.data`: the version does **not** move (section 6).
-#
-# Expect versions 1, 2, 2.
+# **How to read this message**: `a leaf Variable that requires grad` ("Variable" is the old
+# name for a tensor in autograd) `is being used in an in-place operation`. The check runs
+# first, so `w` is unchanged. Writing through a view (`w[0] = 5.`) gets the same message with
+# `a view of a leaf Variable`. Three ways are allowed, and they differ in the version counter:
+# inside `torch.no_grad()` (what optimizers do), through `w.detach()` (shares the counter),
+# and through `w.data` (does **not** move it, section 5).
 
 # %%
 with torch.no_grad():
@@ -651,157 +432,69 @@ w.data.mul_(2)
 print(w, w._version)
 
 # %% [markdown]
-# `w` is still a single leaf box. Its version (`v2`) records the two edits that autograd
-# could see.
-
-# %% tags=["minigrad-only"]
-viz.draw(w)
-
-# %% [markdown]
-# One combination is always refused: a view created **inside** `no_grad`, edited in place
-# **outside** it. Autograd cannot tell whether the edit should be recorded. **This cell raises
-# on purpose.**
+# One more rule mixes views with grad mode. A view created **inside** `no_grad` and edited in
+# place **outside** it is refused when its base requires grad: autograd cannot tell whether
+# the edit should be recorded. **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
 with torch.no_grad():
     first = w[:1]
-print(first.requires_grad, first.is_leaf, first.grad_fn)
 first.mul_(2)
 
 # %% [markdown]
-# **How to read this message**
-# - `A view was created in no_grad mode and is being modified inplace with grad mode enabled.`:
-#   `first = w[:1]` was made inside the block, and `mul_` runs outside it.
-# - `You can clarify your code by moving both the view and the inplace either both inside the
-#   no_grad block ... or both outside`: the message gives both fixes. Put both inside the block
-#   if the edit should not be recorded (as in an optimizer step). Put both outside if it
-#   should. On a leaf that requires grad, "both outside" is refused anyway (see above).
-
-# %% [markdown]
-# ## 9. Anomaly mode: which forward line made the failing node?
+# **How to read this message**: `A view was created in no_grad mode and is being modified
+# inplace with grad mode enabled`, and it gives both fixes: put the view and the edit both
+# inside the block (the edit is not recorded, as in an optimizer step) or both outside (it is).
 #
-# The version error says *which* tensor changed. It does not say which line of your forward
-# code created the node that needed it. `torch.autograd.detect_anomaly()` records a traceback
-# for every node it creates. When a node's backward fails, it first issues a warning
-# (`Error detected in ...`) with that traceback, then raises the error with a different hint.
-#
-# The traceback contains file names and line numbers, which differ from one machine to the
-# next. The cell therefore catches the warnings and prints only the first line of each. It
-# also catches the error and prints it.
+# If the base does **not** require grad there is nothing to record, and the same pattern runs:
 
 # %%
-x = torch.tensor([1., 2., 3.], requires_grad=True)
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
-    with torch.autograd.detect_anomaly():
-        y = x.sigmoid()
-        loss = (y * 2).sum()
-        y.detach().zero_()
-        try:
-            loss.backward()
-        except RuntimeError as err:
-            print("RuntimeError:", err)
-for warning in caught:
-    print(f"{warning.category.__name__}: {str(warning.message).splitlines()[0]}")
-print(torch.is_anomaly_enabled())
+buffer = torch.ones(3)
+with torch.no_grad():
+    head = buffer[:2]
+head.mul_(2)
+print(buffer, buffer._version)
 
 # %% [markdown]
-# How to read this output:
-# - The **error** is the same as before up to `Hint:`. The hint now reads *the backtrace further
-#   above shows the operation that failed to compute its gradient. The variable in question was
-#   changed in there or anywhere later.*
-# - The first **warning** appears as soon as anomaly mode is switched on. It is a reminder that
-#   the mode slows everything down.
-# - The second warning names the node that failed, `SigmoidBackward0`, and is followed by the
-#   forward traceback. Its last line is the line of your code that created the node. In the
-#   notebook that is the cell line below (printed without the file name and line number):
-
-# %% tags=["minigrad-only"]
-trace = str(caught[-1].message).splitlines()
-print(trace[0])
-print(trace[-1].strip())
-
-# %% [markdown]
-# Switch anomaly mode on **before** the forward pass: the traceback is recorded when a node is
-# created.
+# ## 8. Exercises
 #
-# `set_detect_anomaly(True)` switches the mode on until you switch it off, like a plain
-# `set_grad_enabled` call, so it stays on from one cell to the next. By default anomaly mode
-# also checks every backward result for NaN. Here is a forward pass whose backward divides
-# 0 by 0 at x = 0:
+# **Exercise 1: keep the edit, fix the backward.** The code needs a copy of `exp(a)` with 1
+# added (for logging, say), but the way it makes the copy breaks `out.sum().backward()`. Change
+# **one line** so that `shifted` is `exp(a) + 1`, `out` is unchanged, and the gradient is right.
 
 # %%
-torch.autograd.set_detect_anomaly(True)
-x = torch.tensor([0., 1.], requires_grad=True)
-r = x.sqrt() * torch.tensor([0., 1.])
-print(torch.is_anomaly_enabled())
-
-# %% [markdown]
-# `SqrtBackward0` keeps its result `[0., 1.]`. Its backward computes `grad / (2 * result)`,
-# which is `0 / 0 = nan` at the first position.
-
-# %% tags=["minigrad-only"]
-viz.draw(r)
-
-# %% [markdown]
-# Expect the NaN error, then the `Error detected in SqrtBackward0` warning, then `False` once
-# the mode is switched off again.
+a = torch.tensor([0., 1., 2.], requires_grad=True)
+out = a.exp()
+shifted = out.detach()                 # TODO: change this line
+shifted.add_(1)
 
 # %%
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
+def check_copy():
+    problems = []
     try:
-        r.sum().backward()
+        out.sum().backward(retain_graph=True)
     except RuntimeError as err:
-        print("RuntimeError:", err)
-for warning in caught:
-    print(f"{warning.category.__name__}: {str(warning.message).splitlines()[0]}")
-torch.autograd.set_detect_anomaly(False)      # switch it off again
-print(torch.is_anomaly_enabled())
-
-# %% [markdown]
-# ## 10. Exercises
-#
-# **Exercise 1: keep the edit, fix the backward.** The code below needs a zeroed copy of the
-# sigmoid output for some other purpose, but the way it makes the copy breaks
-# `out.sum().backward()`. Change **one line** so that `zeroed` is still all zeros, `out` is
-# unchanged, and the gradient is correct. As shipped, the check cell says *not yet*.
-
-# %%
-a = torch.tensor([1., 2., 3.], requires_grad=True)
-out = a.sigmoid()
-zeroed = out.detach()                  # TODO: change this line
-zeroed.zero_()
-
-# %%
-problems = []
-try:
-    out.sum().backward(retain_graph=True)
-except RuntimeError as err:
-    parts = PATTERN.search(str(err))
-    problems.append(f"backward raises (a tensor saved by {parts['node']} is at version "
-                    f"{parts['now']}, saved at {parts['saved']})")
-else:
-    if [round(g, 4) for g in a.grad.tolist()] != [0.1966, 0.105, 0.0452]:
-        problems.append(f"wrong gradient {a.grad.tolist()}")
-if zeroed.tolist() != [0., 0., 0.]:
-    problems.append("zeroed is not all zeros")
-if out.tolist() == [0., 0., 0.]:
-    problems.append("out was zeroed too: the copy shares its memory")
-print("correct!" if not problems else "not yet: " + "; ".join(problems))
-
-# %% [markdown]
-# The diagram shows why. As shipped, `zeroed` is joined to `out` by a *same storage + version
-# counter* edge and the saved `result` is stale. Solved, `zeroed` has no edge and nothing is
-# stale.
+        parts = PATTERN.search(str(err))
+        problems.append(f"backward raises (a saved tensor is at version {parts['now']}, "
+                        f"saved at {parts['saved']})")
+    else:
+        if (a.grad - a.detach().exp()).abs().max().item() > 1e-6:
+            problems.append(f"wrong gradient {a.grad.tolist()}")
+    if (shifted - a.detach().exp() - 1).abs().max().item() > 1e-6:
+        problems.append("shifted is not exp(a) + 1")
+    if (out - a.detach().exp()).abs().max().item() > 1e-6:
+        problems.append("out was changed too: the copy shares its memory")
+    a.grad = None
+    return "Correct: a separate copy, and backward is untouched." if not problems else \
+        "Not yet: " + "; ".join(problems)
 
 # %% tags=["minigrad-only"]
-viz.draw(out, zeroed)
+viz.exercise("05/fix-the-copy", check=check_copy)
 
 # %% [markdown]
 # **Exercise 2: output or input?** For each operation, write `"output"`, `"input"` or
-# `"nothing"` for what its node keeps. The check cell compares your answers with the nodes
-# themselves, using `saved_of` from section 3. As shipped, every answer is `"?"`.
+# `"nothing"` for what its node keeps. The check compares your answers with the nodes
+# themselves, using `saved_of` from section 3.
 
 # %%
 answers = {
@@ -813,59 +506,133 @@ answers = {
 }
 
 # %%
+def check_answers():
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    w = torch.tensor([4., 5., 6.], requires_grad=True)
+    made = {"x.tanh()": x.tanh(), "x.sin()": x.sin(), "x.sqrt()": x.sqrt(), "x - w": x - w,
+            "x.abs()": x.abs()}
+    wrong = []
+    for expr, r in made.items():
+        kept = saved_of(r)
+        truth = "output" if "result" in kept else "nothing" if kept == "no tensor" else "input"
+        if answers[expr] != truth:
+            wrong.append(expr)
+    return "Correct: all five." if not wrong else \
+        f"Not yet: {len(made) - len(wrong)} of {len(made)} right; look again at {wrong}"
+
+# %% tags=["minigrad-only"]
+viz.exercise("05/output-or-input", check=check_answers)
+
+# %% [markdown]
+# ## Myth check
+#
+# What the seed blog posts say about this topic, each with its verdict and the cell that shows
+# it live.
+#
+# - **True**: sigmoid's backward works from its output, the backward of `x ** 2` from its
+#   input, and that is the whole difference between the posts' two experiments: §2's
+#   `_saved_result` / `_saved_self` cell. <!-- claim S001-7 true -->
+# - **True**: the gradient of `sigmoid(x).sum()` at x = [1, 2, 3] is
+#   `tensor([0.1966, 0.1050, 0.0452])`. Cell below. <!-- claim S003-6 true -->
+
+# %%
+x1 = torch.tensor([1., 2., 3.], requires_grad=True)
+x1.sigmoid().sum().backward()
+print(x1.grad)
+
+# %% [markdown]
+# - **True**: zeroing `out.detach()` after `out = a.sigmoid()` makes `out.sum().backward()`
+#   fail, because sigmoid's backward needs the old `out`. This is the sigmoid experiment of
+#   [notebook 01](01_detach_vs_data.ipynb); §4 here explains the rule, and the 0-d cell below
+#   is the same mechanism. <!-- claim S001-2 true -->
+# - **True**: with a 0-d `x = 0.` the same experiment prints
+#   `tensor(0., grad_fn=<SigmoidBackward0>)` and backward fails for a `[torch.FloatTensor []]`
+#   (shape `[]`, empty brackets). Cell below, which **raises on purpose**.
+#   <!-- claim S001-8 true -->
+
+# %% tags=["raises-exception"]
+x0 = torch.tensor(0., requires_grad=True)
+y0 = x0.sigmoid()
+y0.detach().zero_()
+print(y0)
+y0.backward()
+
+# %% [markdown]
+# - **True**: with `y = x ** 2` the same zeroing is harmless: `y` prints
+#   `tensor(0., grad_fn=<PowBackward0>)` and `x.grad` is `tensor(2.)`: §4's pow cell.
+#   <!-- claim S001-9 true -->
+# - **True**: with `z = torch.add(x, y)`, doubling `y` in place through `y.detach()` changes
+#   `y`, yet `z.sum().backward()` works and `x.grad` is all ones, because `AddBackward0` keeps
+#   nothing. Cell below. <!-- claim S001-12 true -->
+
+# %%
+xa = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
+ya = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True)
+za = torch.add(xa, ya)
+print(ya.detach().mul_(2))
+za.sum().backward()
+print(xa.grad, ya.grad)
+
+# %% [markdown]
+# - **True**: with `y` a `view(-1, 1)` of a leaf and `z = torch.matmul(x, y)`, doubling
+#   `y.detach()` makes `z.backward()` fail for a `[torch.FloatTensor [3, 1]]`, although
+#   `y.requires_grad` is still `True`. Two details differ from the old post: `z` prints with
+#   `SqueezeBackward4` (1-D @ 2-D is a matrix product and a squeeze), and the message says
+#   `of AsStrided`, because the edited `y` is a view (§6). Cell below, which **raises on
+#   purpose**. <!-- claim S001-11 true -->
+
+# %% tags=["raises-exception"]
+xm = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
+ym = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True).view(-1, 1)
+zm = torch.matmul(xm, ym)
+print(zm)
+ym.detach().mul_(2)
+print(ym.requires_grad, type(ym.grad_fn).__name__)
+zm.backward()
+
+# %% [markdown]
+# - **True**: with `out.data` instead of `out.detach()`, the zeroing goes through, backward
+#   runs without an error, and the gradient is wrong. Notebook 01 runs the sigmoid version;
+#   §5 here shows the same silent corruption with `exp`. <!-- claim S001-3 true -->
+# - **Misleading**: "leaf nodes cannot be modified in place". Only leaves that **require
+#   grad** refuse, only with grad mode on, and `no_grad`, `detach()` and `.data` all get
+#   around it: the cells of §7, and the one below. <!-- claim S000-12 misleading -->
+
+# %%
+batch_leaf = torch.tensor([1., 2.])            # a leaf that does not require grad
+batch_leaf.add_(1)
+print(batch_leaf, batch_leaf.is_leaf, batch_leaf._version)
+
+# %% [markdown]
+# ## Optional depth: anomaly mode
+#
+# The version error says *which* tensor changed, not which line of your forward code created
+# the node that needed it. `torch.autograd.detect_anomaly()` records a traceback for every node
+# it creates; when a node's backward fails, it first warns `Error detected in ...` with that
+# traceback, then raises the error with a different hint. Switch it on **before** the forward
+# pass. (The traceback's file names and line numbers differ between machines, so the cell
+# prints only the first line of each warning.)
+
+# %%
 x = torch.tensor([1., 2., 3.], requires_grad=True)
-w = torch.tensor([4., 5., 6.], requires_grad=True)
-made = {"x.tanh()": x.tanh(), "x.sin()": x.sin(), "x.sqrt()": x.sqrt(), "x - w": x - w,
-        "x.abs()": x.abs()}
-truth = {}
-for expr, r in made.items():
-    kept = saved_of(r)
-    truth[expr] = "output" if "result" in kept else "nothing" if kept == "no tensor" else "input"
-wrong = [expr for expr in made if answers[expr] != truth[expr]]
-open_ = [expr for expr in wrong if answers[expr] == "?"]
-if not wrong:
-    print("correct! all five")
-else:
-    print(f"not yet: {len(made) - len(wrong)} of {len(made)} right "
-          f"({len(open_)} unanswered, {len(wrong) - len(open_)} wrong)")
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    with torch.autograd.detect_anomaly():
+        y = x.exp()
+        loss = (y * 2).sum()
+        y.detach().zero_()
+        try:
+            loss.backward()
+        except RuntimeError as err:
+            print("RuntimeError:", str(err).split("Hint: ")[1])
+for warning in caught:
+    print(f"{warning.category.__name__}: {str(warning.message).splitlines()[0]}")
 
 # %% [markdown]
-# <details><summary>Solutions (open after trying)</summary>
+# The first warning is a reminder that anomaly mode slows everything down; the second names
+# the failing node, `ExpBackward0`, and its traceback ends at the line of your code that
+# created it. By default anomaly mode also checks every backward result for NaN, which is the
+# other reason to switch it on: `torch.autograd.set_detect_anomaly(True)` (until switched off).
 #
-# Exercise 1: `zeroed = out.detach().clone()`. `clone()` gives new memory with its own
-# counter, so the saved output is untouched.
-#
-# Exercise 2: tanh → output, sin → input, sqrt → output, subtraction → nothing, abs → input.
-# </details>
-
-# %% [markdown]
-# ## Summary
-#
-# | question | answer |
-# | --- | --- |
-# | What increases `t._version`? | Every in-place write: `add_`, `mul_`, `zero_`, `t[i] = ...`, `+=`, `copy_` |
-# | What does not? | Out-of-place ops, `requires_grad_()`, and edits through `.data` (own counter) |
-# | Who shares a counter? | A tensor, its views and its `detach()`; not `clone()`, not `.data` |
-# | What does a node save? | What its derivative needs: outputs (sigmoid, tanh, exp, relu, sqrt), inputs (pow, log, sin, abs, mul, div, matmul), or nothing (add, sub, sum, mean, view, clone, times a number) |
-# | When does backward raise? | Exactly when a saved tensor's version differs from its stamp |
-# | How do I see it before running backward? | `viz.draw(...)`: stale saved tensors are red, *saved vN, now vM* |
-# | `which is output N of NODE` | Present for computed tensors, absent for leaves; NODE = the saving node (saved outputs) or the tensor's current `grad_fn` (saved inputs) |
-# | Views | In-place on a view: base gets `CopySlices`, view gets `AsStridedBackward0`; gradients stay correct |
-# | Leaves | Refused only for leaves that require grad (and their views) with grad mode on; allowed in `no_grad`, via `detach()`, via `.data` |
-# | `.data` | Never bumps the version: a wrong gradient and no error |
-# | Anomaly mode | `detect_anomaly()` / `set_detect_anomaly(True)`: a warning with the forward traceback of the failing node, a different hint, NaN checks |
-#
-# | myth | verdict | section |
-# | --- | --- | --- |
-# | S001-7 sigmoid's backward uses its output, x**2's its input | TRUE | 2 |
-# | S003-6 sigmoid gradient values | TRUE | 3 |
-# | S001-2 editing a detached sigmoid output breaks backward | TRUE | 4 |
-# | S001-8 the 0-d sigmoid example raises | TRUE | 4 |
-# | S001-9 the pow example: editing the output is harmless | TRUE | 4 |
-# | S001-12 the add example: editing the input is harmless | TRUE | 4 |
-# | S001-11 the matmul example: editing y.detach() breaks z.backward() | TRUE | 5 |
-# | S001-3 the same edit via .data silently corrupts the gradient | TRUE | 6 |
-# | S000-12 leaf nodes cannot be modified in place | MISLEADING | 8 |
-#
-# **Next:** [06 · Under the hood](06_under_the_hood.ipynb): write your own `Function` and follow
-# the engine step by step.
+# **Next:** [06 · Under the hood](06_under_the_hood.ipynb): write your own `Function` and
+# follow the engine step by step.

@@ -1,11 +1,14 @@
 """The layers of minigrad.nn."""
 
 from .activation import LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
+from .batchnorm import BatchNorm1d
 from .container import Sequential
 from .conv import Conv2d
+from .dropout import Dropout
 from .linear import Identity, Linear
 from .loss import CrossEntropyLoss, MSELoss, NLLLoss
 from .module import Module
 
 __all__ = ["Module", "Linear", "Identity", "Conv2d", "Sequential", "ReLU", "Tanh", "Sigmoid",
-           "Softmax", "LogSoftmax", "MSELoss", "CrossEntropyLoss", "NLLLoss"]
+           "Softmax", "LogSoftmax", "MSELoss", "CrossEntropyLoss", "NLLLoss", "Dropout",
+           "BatchNorm1d"]

@@ -1,0 +1,71 @@
+"""dropout and batch_norm (torch.nn.functional), re-exported by minigrad.nn.functional.
+
+Dropout records what torch records on the CPU: ``input * noise`` (a ``MulBackward0`` whose
+``other`` is the scaled 0-or-1/(1-p) mask), drawn from minigrad's generator, so
+``manual_seed`` makes it repeatable (the masks differ from torch's: different generators).
+"""
+
+import numpy as np
+
+from ..autograd.graph import new_node, wrap
+from ._norm_nodes import NativeBatchNormBackward0
+
+__all__ = ["dropout", "batch_norm"]
+
+
+def _check_p(p):
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    """Zero each element with probability p and scale the rest by 1/(1-p) (training only).
+
+    Returns `input` itself when p == 0, when not training, or when it is empty."""
+    from .._creation import _rng
+    from .._tensor import Tensor
+    _check_p(p)
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    if p == 1:
+        zero = Tensor._make(np.zeros((), input._data.dtype), False, None)
+        return input.mul_(zero) if inplace else input * zero
+    keep = _rng(None).random(input.shape) < (1 - p)
+    noise = (keep.astype(input._data.dtype) / np.asarray(1 - p, input._data.dtype))
+    noise = Tensor._make(noise.astype(input._data.dtype, copy=False), False, None)
+    return input.mul_(noise) if inplace else input * noise
+
+
+def _size_message(shape):
+    return "torch.Size([" + ", ".join(str(s) for s in shape) + "])"
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False,
+               momentum=0.1, eps=1e-05):
+    """Normalize each channel (axis 1) of an (N, C) or (N, C, L) input.
+
+    training=True uses the batch's mean and (biased) variance and, when running buffers are
+    given, moves them towards the batch statistics (the variance unbiased):
+    ``running = (1 - momentum) * running + momentum * batch``. training=False uses the
+    running buffers. One node, NativeBatchNormBackward0, over (input, weight, bias)."""
+    if training:
+        size = tuple(input.shape)
+        per_channel = 1
+        for s in size[:1] + size[2:]:
+            per_channel *= s
+        if per_channel == 1:
+            raise ValueError("Expected more than 1 value per channel when training, got "
+                             f"input size {_size_message(size)}")
+    channels = input.shape[1] if input.dim() > 1 else 1
+    for name, t in (("running_mean", running_mean), ("running_var", running_var),
+                    ("weight", weight), ("bias", bias)):
+        if t is not None and t.numel() != channels:
+            raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
+    if not training:
+        for name, t in (("running_mean", running_mean), ("running_var", running_var)):
+            if t is None:
+                raise RuntimeError(f"{name} must be defined in evaluation mode")
+    node = new_node(NativeBatchNormBackward0, (input, weight, bias))
+    data = NativeBatchNormBackward0.forward(node, input, weight, bias, running_mean,
+                                            running_var, training, momentum, eps)
+    return wrap(data, node)
