@@ -1,72 +1,88 @@
-"""The notebooks' exercises really check: for every `viz.exercise(key, check=...)` cell, the
-code cell just above it (what the learner edits) is "Not yet" as shipped, and becomes
-"Correct" with the quiz bank's hidden solution applied.
+"""The notebooks' exercises really check: every `viz.exercise(key, check=...)` is "Not yet"
+as shipped and becomes "Correct" once the quiz bank's hidden solution is applied.
 
-A solution either replaces the starter's `# your lines here` line, or is run after the
-starter cell (it redefines the function or variable the learner fixes)."""
-import importlib
+Each notebook's code cells run in order in one namespace (as a learner's Run All would, with
+output thrown away). At an exercise cell the check runs twice: once as shipped, once with the
+solution applied (in place, as the learner would: later cells see the solved state). A
+solution either replaces the `# your lines here` line of the nearest cell above that has one,
+since the previous exercise (that cell and the ones after it re-run), or runs just before the
+exercise cell (it redefines the function, class or variables the learner fixes)."""
+import contextlib
+import io
 import re
+import warnings
 
 import nbsource
 import pytest
 
-import minigrad
 from minigrad import viz
 
 pytestmark = pytest.mark.notebooks
 
-EXERCISE_CELL = re.compile(r"""viz\.exercise\(\s*["'](\d\d)/[\w-]+["']""")
+EXERCISE_CELL = re.compile(r"""viz\.exercise\(\s*["'](\d\d/[\w-]+)["']""")
 PLACEHOLDER = re.compile(r"^# your lines? here.*$", re.M)
-# notebooks whose exercise checks live in their quiz-bank module as check_* functions and whose
-# solutions follow the convention above (extend when another notebook adopts it)
-COVERED = ("00", "01", "02", "03")
 
 
 class _Recorder:
-    """Stands in for `viz` in an exercise cell: keeps the key and the check."""
+    """Stands in for `viz.exercise`: keeps the key and the check instead of drawing."""
 
-    def exercise(self, key, check, check_now=True):
+    def __call__(self, key, check, check_now=True):
         self.key, self.check = key, check
 
 
-def _cases():
-    cases = []
-    for src in nbsource.source_files():
-        if not src.name.startswith(COVERED):
-            continue
-        cells = [c for c in nbsource.read_source(src).cells if c.cell_type == "code"]
-        for before, cell in zip(cells, cells[1:]):
-            m = EXERCISE_CELL.search(cell.source)
-            if m:
-                cases.append(pytest.param(m[1], before.source, cell.source,
-                                          id=f"{src.stem[:2]}:{cell.source.split(chr(34))[1]}"))
-    return cases
+def _run(source, ns, name):
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+            warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            exec(compile(source, name, "exec"), ns)
+        except Exception:                 # the lessons' error cells raise on purpose
+            pass
 
 
-def _verdict(number, starter, exercise_cell, solution=None):
-    bank = importlib.import_module(f"minigrad.viz.quizbank.nb{number}")
-    ns = {"torch": minigrad, **{k: v for k, v in vars(bank).items() if k.startswith("check_")}}
-    if solution is not None and PLACEHOLDER.search(starter):
-        starter = PLACEHOLDER.sub(lambda _m: solution, starter)
-        solution = None
-    exec(compile(starter, "<starter>", "exec"), ns)
-    if solution is not None:
-        exec(compile(solution, "<solution>", "exec"), ns)
-    ns["viz"] = recorder = _Recorder()
-    exec(compile(exercise_cell, "<exercise>", "exec"), ns)
-    model = viz.ExerciseModel(recorder.check, solution="(not shown)")
+def _verdict(check):
+    model = viz.ExerciseModel(check, solution="(not shown)")
     model.check()
-    return recorder.key, model.message
+    return model.message
 
 
-def test_there_are_exercises_to_check():
-    assert len(_cases()) >= 8
+def _results(src):
+    """(key, shipped verdict, solved verdict) for each exercise of one notebook."""
+    cells = [c.source for c in nbsource.read_source(src).cells if c.cell_type == "code"]
+    recorder = _Recorder()
+    ns = {"__name__": "__main__"}
+    results = []
+    last_exercise = -1
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(viz, "exercise", recorder)
+        for i, cell in enumerate(cells):
+            m = EXERCISE_CELL.search(cell)
+            if not m:
+                _run(cell, ns, f"<{src.stem} cell {i}>")
+                continue
+            _run(cell, ns, f"<{src.stem} cell {i}>")
+            shipped = _verdict(recorder.check)
+            solution = viz.quizbank.exercise_entry(m[1])["solution"]
+            # solve it in place, as the learner would; later cells then see the solved state
+            starter = next((j for j in range(i - 1, last_exercise, -1)
+                            if PLACEHOLDER.search(cells[j])), None)
+            if starter is not None:
+                solved = PLACEHOLDER.sub(lambda _m, text=solution: text, cells[starter])
+                _run(solved, ns, "<solved>")
+                for j in range(starter + 1, i):
+                    _run(cells[j], ns, f"<{src.stem} cell {j}>")
+            else:
+                _run(solution, ns, "<solution>")
+            _run(cell, ns, "<exercise>")
+            results.append((m[1], shipped, _verdict(recorder.check)))
+            last_exercise = i
+    return results
 
 
-@pytest.mark.parametrize("number, starter, exercise_cell", _cases())
-def test_starter_is_not_yet_and_the_solution_is_correct(number, starter, exercise_cell):
-    key, shipped = _verdict(number, starter, exercise_cell)
-    assert shipped.startswith("Not yet"), f"{key}: the unsolved cell already passes: {shipped}"
-    solution = viz.quizbank.exercise_entry(key)["solution"]
-    _, solved = _verdict(number, starter, exercise_cell, solution)
-    assert solved.startswith("Correct"), f"{key}: the bank's solution fails its check: {solved}"
+@pytest.mark.parametrize("src", nbsource.source_files(), ids=lambda p: p.stem[:2])
+def test_starter_is_not_yet_and_the_solution_is_correct(src):
+    results = _results(src)
+    assert 2 <= len(results) <= 3, f"{src.name}: {len(results)} exercises"
+    for key, shipped, solved in results:
+        assert shipped.startswith("Not yet"), f"{key}: the unsolved cell already passes: {shipped}"
+        assert solved.startswith("Correct"), f"{key}: the bank's solution fails: {solved}"

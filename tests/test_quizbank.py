@@ -47,8 +47,6 @@ def test_bad_keys_say_what_is_wrong(key, error):
         quizbank.quiz_entry(key)
 
 
-@pytest.mark.xfail(strict=True, reason="the notebooks still write answers into code cells; "
-                   "the course rewrite moves them to the bank and drops this mark")
 def test_keys_used_by_the_notebooks_exist_and_answers_stay_out_of_code_cells():
     for src in sorted((ROOT / "notebooks" / "src").glob("[0-9][0-9]_*.py")):
         text = src.read_text(encoding="utf-8")

@@ -541,11 +541,8 @@ x1.sigmoid().sum().backward()
 print(x1.grad)
 
 # %% [markdown]
-# - **True**: zeroing `out.detach()` after `out = a.sigmoid()` makes `out.sum().backward()`
-#   fail, because sigmoid's backward needs the old `out`. This is the sigmoid experiment of
-#   [notebook 01](01_detach_vs_data.ipynb); §4 here explains the rule, and the 0-d cell below
-#   is the same mechanism. <!-- claim S001-2 true -->
-# - **True**: with a 0-d `x = 0.` the same experiment prints
+# - **True**: with a 0-d `x = 0.` the sigmoid experiment of
+#   [notebook 01](01_detach_vs_data.ipynb) (whose myth check covers the 1-d version) prints
 #   `tensor(0., grad_fn=<SigmoidBackward0>)` and backward fails for a `[torch.FloatTensor []]`
 #   (shape `[]`, empty brackets). Cell below, which **raises on purpose**.
 #   <!-- claim S001-8 true -->
@@ -591,9 +588,6 @@ print(ym.requires_grad, type(ym.grad_fn).__name__)
 zm.backward()
 
 # %% [markdown]
-# - **True**: with `out.data` instead of `out.detach()`, the zeroing goes through, backward
-#   runs without an error, and the gradient is wrong. Notebook 01 runs the sigmoid version;
-#   §5 here shows the same silent corruption with `exp`. <!-- claim S001-3 true -->
 # - **Misleading**: "leaf nodes cannot be modified in place". Only leaves that **require
 #   grad** refuse, only with grad mode on, and `no_grad`, `detach()` and `.data` all get
 #   around it: the cells of §7, and the one below. <!-- claim S000-12 misleading -->

@@ -62,8 +62,12 @@ QUIZZES = {
 EXERCISES = {
     "05/fix-the-copy": dict(
         title="keep the edit, fix the backward",
-        solution="""shifted = out.detach().clone()     # new memory, its own version counter
-# (out + 1 or out.detach() + 1 work too: any new tensor instead of an alias)"""),
+        solution="""a = torch.tensor([0., 1., 2.], requires_grad=True)
+out = a.exp()
+shifted = out.detach().clone()         # new memory, its own version counter
+shifted.add_(1)
+# (shifted = out + 1, or out.detach() + 1 without the add_, work too: any new tensor
+# instead of an alias of out)"""),
     "05/output-or-input": dict(
         title="output or input?",
         solution="""answers = {

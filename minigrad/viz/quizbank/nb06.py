@@ -47,10 +47,16 @@ QUIZZES = {
 EXERCISES = {
     "06/cube": dict(
         title="a Cube function",
-        solution="""    @staticmethod
+        solution="""class Cube(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x * x
+
+    @staticmethod
     def backward(ctx, grad_output):
         (x,) = ctx.saved_tensors
-        return grad_output * 3 * x * x"""),
+        return grad_output * 3 * x * x   # d(x**3)/dx = 3x**2"""),
     "06/second-derivative": dict(
         title="a second derivative",
         solution="""(g,) = torch.autograd.grad(f.sum(), x, create_graph=True)
