@@ -316,8 +316,7 @@ LEAF_AND_GRAD_MODE = [
          with torch.inference_mode():
              out = c * 2
          print(out.is_inference(), out.requires_grad, torch.is_inference(out))
-         """,
-         xfail="torch.is_inference is missing"),
+         """),
     case("test_leaf_assignment",
          """
          x = torch.ones(5, 5)

@@ -13,7 +13,7 @@ import inspect
 import threading
 import warnings
 
-__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "is_inference",
            "inference_mode", "is_inference_mode_enabled"]
 
 
@@ -190,3 +190,12 @@ class inference_mode(_DecoratorContextManager):
 
     def clone(self):
         return self.__class__(self.mode)
+
+
+def is_inference(input):
+    """True when `input` was created in inference mode (torch.is_inference)."""
+    from .._tensor import Tensor
+    if not isinstance(input, Tensor):
+        raise TypeError(f"is_inference(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    return input.is_inference()
