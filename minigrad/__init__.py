@@ -25,6 +25,8 @@ from .utils import hooks as _hooks  # noqa: F401
 from .autograd import functional as _functional, variable as _variable  # noqa: F401
 from . import utils
 autograd.Variable = _variable.Variable      # torch.autograd.Variable (needs Tensor first)
+autograd.graph.saved_tensors_hooks = autograd.saved_hooks.saved_tensors_hooks  # torch's place
+autograd.graph.save_on_cpu = autograd.saved_hooks.save_on_cpu
 
 __version__ = "0.1.0"
 

@@ -266,9 +266,7 @@ MECHANICS = [
              y = x * x
          y.sum().backward()
          x.grad
-         """,
-         xfail="autograd.graph.saved_tensors_hooks is missing (needs an unpack hook point in "
-               "the saved-tensor machinery)"),
+         """),
 ]
 
 
