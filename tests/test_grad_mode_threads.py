@@ -226,3 +226,47 @@ def test_decorating_a_class_warns_as_torch(mode):
     t, m = both(scenario)
     assert m == t
     assert m[0][0][0] == "FutureWarning" and m[0][0][2] is True
+
+
+def test_concurrent_backward_passes_keep_their_own_create_graph():
+    """Interleaved backward passes: A (create_graph=True) pauses in a hook, B (plain backward)
+    starts and pauses in its own hook, A finishes, then B. Each pass must keep its own
+    create_graph: A's gradient is a graph, B's is not."""
+    def scenario(lib):
+        a_inside, b_inside, a_done = threading.Event(), threading.Event(), threading.Event()
+        out = {}
+
+        def thread_a():
+            try:
+                x = lib.tensor([1.0, 2.0], requires_grad=True)
+                y = x * x
+
+                def wait_for_b(g):
+                    a_inside.set()
+                    b_inside.wait(10)
+                y.register_hook(wait_for_b)
+                (g,) = lib.autograd.grad(y.sum(), x, create_graph=True)
+                out["a"] = (g.tolist(), g.requires_grad)
+            finally:
+                a_done.set()
+
+        def thread_b():
+            a_inside.wait(10)
+            x = lib.tensor([3.0, 4.0], requires_grad=True)
+            y = x * x * x
+
+            def wait_for_a(g):
+                b_inside.set()
+                a_done.wait(10)
+            y.register_hook(wait_for_a)
+            y.sum().backward()
+            out["b"] = (x.grad.tolist(), x.grad.requires_grad, lib.is_grad_enabled())
+        ts = [threading.Thread(target=thread_a), threading.Thread(target=thread_b)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        return out
+    t, m = both(scenario)
+    assert m == t
+    assert m["a"] == ([2.0, 4.0], True) and m["b"] == ([27.0, 48.0], False, True)

@@ -5,6 +5,8 @@ A node saves an *input* by keeping the tensor itself (so a later `x.data = ...` 
 as in torch). It saves its *output* by keeping only the array and the version counter:
 keeping the output tensor would make a reference cycle (output -> node -> output).
 """
+import threading
+
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 from . import saved_hooks as _saved_hooks
@@ -24,13 +26,12 @@ SECOND_BACKWARD = (
     "calling backward.")
 
 
-class _EngineState:
+class _EngineState(threading.local):
     """Set by the engine while a backward pass runs with create_graph=True: saved tensors
-    then unpack as Tensors (so backward formulas build a graph) instead of arrays."""
-    __slots__ = ("create_graph",)
-
-    def __init__(self):
-        self.create_graph = False
+    then unpack as Tensors (so backward formulas build a graph) instead of arrays. Per
+    thread, as torch's graph tasks are: a backward pass in one thread does not change how
+    another thread's pass unpacks."""
+    create_graph = False
 
 
 engine_state = _EngineState()
