@@ -16,6 +16,7 @@ class Tally:
         self.counts = collections.Counter()
         self.by_family = collections.defaultdict(collections.Counter)
         self.leaks = collections.Counter()
+        self.origins = collections.Counter()     # where leaks come from (minigrad file:line)
         self.reproducers = {}
         self.samples = collections.defaultdict(list)    # class -> a few (name, source, detail)
         self.seconds = 0.0
@@ -30,6 +31,8 @@ class Tally:
         if cls in ("leak", "numpy-warning"):
             key = leak_key(name, m)
             self.leaks[key] += 1
+            if m.raised:
+                self.origins[m.frame] += 1
             if key not in self.reproducers or len(source) < len(self.reproducers[key][0]):
                 detail = (f"{m.exc_type}: {m.message} [{m.frame}]" if m.raised
                           else "; ".join(w for _, w, _ in m.warnings))
@@ -49,6 +52,9 @@ class Tally:
         for cls in CLASSES:
             lines.append(f"{cls:<15}{self.counts[cls]:>7}{100 * self.counts[cls] / total:>6.1f}%  "
                          + " ".join(f"{self.by_family[f][cls]:>6}" for f in families))
+        if self.origins:
+            lines.append("leak origins (innermost frame, calls): " + ", ".join(
+                f"{where} x{n}" for where, n in self.origins.most_common(12)))
         if self.leaks:
             lines.append("leak sources (function: kind, calls), one reproducer each:")
             for key, n in self.leaks.most_common():
