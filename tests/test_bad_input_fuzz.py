@@ -2,9 +2,10 @@
 
 * ``test_no_new_leak_class``: a derandomized run (``MINIGRAD_BADINPUT_EXAMPLES`` calls, default
   800, about 5 s; ``MINIGRAD_FUZZ_EXAMPLES`` is honoured too, so ``make fuzz`` runs it long;
-  ``MINIGRAD_BADINPUT_RANDOM=1`` draws new calls). It fails when minigrad lets a NumPy or
-  Python-internal error, or a NumPy warning, out of a function where that leak class is not in
-  ``badinput.known.KNOWN_LEAKS``. Run with ``-s`` to see the classification table.
+  ``MINIGRAD_BADINPUT_RANDOM=1`` draws new calls, and is how rarer leak classes are found).
+  It fails when minigrad lets a NumPy or Python-internal error, or a NumPy warning, out of a
+  function where that leak class is not in ``badinput.known.KNOWN_LEAKS``. Run with ``-s`` to
+  see the classification table.
 * ``test_known_leak``: one strict xfail per known leak class, running its reproducer; once the
   leak is fixed the test XPASSes, which fails the run until the entry is removed.
 """
