@@ -269,7 +269,66 @@ MECHANICS = [
          """),
 ]
 
+# "Backward Hooks execution" in the mechanics note: whether a hook fires, in which order, and
+# what hooks see when their tensor is modified in place
+MECHANICS_HOOKS = [
+    case("hooks_fire_only_when_gradient_is_computed",
+         """
+         a = torch.tensor([1., 2.], requires_grad=True)
+         b = torch.tensor([3., 4.], requires_grad=True)
+         y = a * b
+         a.register_hook(lambda g: print("a hook", g))
+         b.register_hook(lambda g: print("b hook", g))
+         y.grad_fn.register_hook(lambda gi, go: print("node hook", gi, go))
+         y.sum().backward(inputs=[a])
+         print(a.grad, b.grad)
+         """,
+         xfail="with inputs=[a], torch's MulBackward0 skips the gradient for b (its node hook "
+               "sees None there); minigrad computes it"),
+    case("hook_order_tensor_prehook_then_node_prehook",
+         """
+         x = torch.tensor([1., 2.], requires_grad=True)
+         y = x * 2
+         y.grad_fn.register_prehook(lambda go: print("node prehook"))
+         y.register_hook(lambda g: print("tensor hook 1"))
+         y.retain_grad()
+         y.register_hook(lambda g: print("tensor hook 2"))
+         y.grad_fn.register_hook(lambda gi, go: print("node post hook"))
+         y.sum().backward()
+         print(y.grad)
+         """),
+    case("tensor_hooks_and_inplace_modification",
+         """
+         t = torch.tensor([1., 2.], requires_grad=True).clone()
+         t.register_hook(lambda g: print("registered before:", g))
+         t.mul_(2)
+         t.register_hook(lambda g: print("registered after:", g))
+         t.sum().backward()
+         """),
+    case("post_accumulate_grad_hook_sgd_step",
+         """
+         v = torch.tensor([0., 0., 0.], requires_grad=True)
+         lr = 0.01
+         h = v.register_post_accumulate_grad_hook(lambda p: p.add_(p.grad, alpha=-lr))
+         v.backward(torch.tensor([1., 2., 3.]))
+         print(v)
+         h.remove()
+         """,
+         """
+         w = torch.tensor([1.], requires_grad=True) * 2
+         w.register_post_accumulate_grad_hook(lambda p: None)
+         """,
+         xfail="Tensor.register_post_accumulate_grad_hook is missing"),
+    case("leaf_hook_runs_before_accumulation",
+         """
+         x = torch.tensor([1., 2.], requires_grad=True)
+         x.register_hook(lambda g: print("hook sees grad", g, "x.grad is", x.grad))
+         (x * 3).sum().backward()
+         print(x.grad)
+         """),
+]
 
-@pytest.mark.parametrize("cells", GENTLE_INTRO + BASICS + MECHANICS)
+
+@pytest.mark.parametrize("cells", GENTLE_INTRO + BASICS + MECHANICS + MECHANICS_HOOKS)
 def test_tutorial_port(cells):
     assert_same(cells)
