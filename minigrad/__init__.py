@@ -16,11 +16,17 @@ from ._ops import arithmetic as _A, conversion as _C, indexing as _I, inplace as
 from ._ops import linalg as _L, reduction as _R, unary as _U, views as _V
 from . import autograd
 from .autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
-from .autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
+from .autograd.grad_mode import is_grad_enabled, is_inference, is_inference_mode_enabled
+from ._device import get_default_device, set_default_device
+from . import accelerator, cuda  # noqa: F401  (CPU-only answers, as a CPU build of torch)
 from .autograd.anomaly import is_anomaly_check_nan_enabled, is_anomaly_enabled, \
     set_detect_anomaly
 from .utils import hooks as _hooks  # noqa: F401
+from .autograd import functional as _functional, variable as _variable  # noqa: F401
 from . import utils
+autograd.Variable = _variable.Variable      # torch.autograd.Variable (needs Tensor first)
+autograd.graph.saved_tensors_hooks = autograd.saved_hooks.saved_tensors_hooks  # torch's place
+autograd.graph.save_on_cpu = autograd.saved_hooks.save_on_cpu
 
 __version__ = "0.1.0"
 

@@ -4,6 +4,7 @@ import warnings
 import numpy as np
 
 from . import _dtype
+from ._device import check as _check_device
 from ._dtype import dtype as _dtype_cls
 from ._tensor import Tensor
 
@@ -172,6 +173,7 @@ def _finish(arr, requires_grad):
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor copying `data` (nested lists, numbers, arrays)."""
+    _check_device(device)
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use "
                       "sourceTensor.detach().clone() or "
@@ -183,6 +185,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 
 def as_tensor(data, dtype=None, device=None):
+    _check_device(device)
     if isinstance(data, Tensor) and (dtype is None or dtype == data.dtype):
         return data
     if isinstance(data, np.ndarray) and (dtype is None or dtype.np == data.dtype):
@@ -255,18 +258,22 @@ def _np(dtype, default=None):
 
 
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
+    _check_device(device)
     return _finish(np.ones(_size(size), _np(dtype)), requires_grad)
 
 
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
+    _check_device(device)
     return _finish(np.zeros(_size(size), _np(dtype)), requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
+    _check_device(device)
     return _finish(np.zeros(_size(size), _np(dtype)), requires_grad)
 
 
 def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
+    _check_device(device)
     if dtype is None:
         dtype = (_dtype.bool_ if isinstance(fill_value, bool) else
                  _dtype.int64 if isinstance(fill_value, int) else _Default.dtype)
@@ -274,6 +281,7 @@ def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
 
 
 def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None):
+    _check_device(device)
     if end is None:
         start, end = 0, start
     vals = [start, end, step]
@@ -289,24 +297,29 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
 
 
 def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None):
+    _check_device(device)
     return _finish(np.linspace(start, end, steps).astype(_np(dtype)), requires_grad)
 
 
 def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
+    _check_device(device)
     return _finish(np.eye(n, m, dtype=_np(dtype)), requires_grad)
 
 
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None):
+    _check_device(device)
     return _finish(_rng(generator).random(_size(size)).astype(_np(dtype)), requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None):
+    _check_device(device)
     return _finish(_rng(generator).standard_normal(_size(size)).astype(_np(dtype)),
                    requires_grad)
 
 
 def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_grad=False,
             device=None):
+    _check_device(device)
     if high is None:
         low, high = 0, low
     if size is None:
@@ -316,7 +329,8 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_g
 
 
 def _like(fn):
-    def like(t, *args, dtype=None, requires_grad=False, **kwargs):
+    def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
+        _check_device(device)
         d = dtype or t.dtype
         return fn(*args, t._data.shape, dtype=d, requires_grad=requires_grad, **kwargs) \
             if fn is full_like_impl else fn(t._data.shape, dtype=d, requires_grad=requires_grad)
@@ -335,6 +349,7 @@ randn_like = _like(randn)
 
 
 def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
+    _check_device(device)
     return full_like_impl(fill_value, t._data.shape, dtype or t.dtype, requires_grad)
 
 

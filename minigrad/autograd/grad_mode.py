@@ -1,23 +1,28 @@
 """Grad modes: no_grad, enable_grad, set_grad_enabled, inference_mode.
 
-One global switch (`state.enabled`) decides whether ops record a graph. Every mode is a
-context manager that saves the previous value and restores it on exit (even after an
-exception), and can also decorate a function.
+One switch per thread (`state.enabled`) decides whether ops record a graph: as in torch,
+`no_grad` in one thread leaves every other thread's graph alone, and a new thread starts
+with grad mode on and inference mode off. (Anomaly mode, in anomaly.py, is process-wide, as
+torch's is.) Every mode is a context manager that saves the previous value and restores it
+on exit (even after an exception), and can also decorate a function, a generator function
+(the mode then holds inside the generator's body, not between its yields) or, deprecated, a
+class.
 """
 import functools
 import inspect
+import threading
+import warnings
 
-__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled",
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "is_inference",
            "inference_mode", "is_inference_mode_enabled"]
 
 
-class _State:
-    """Process-wide autograd switches; ops read `state.enabled` on their hot path."""
-    __slots__ = ("enabled", "inference")
-
-    def __init__(self):
-        self.enabled = True
-        self.inference = False
+class _State(threading.local):
+    """The calling thread's autograd switches; ops read `state.enabled` on their hot path
+    (one attribute read of a thread-local object). The class attributes are the values a
+    thread sees until it sets its own."""
+    enabled = True
+    inference = False
 
 
 state = _State()
@@ -33,12 +38,51 @@ def is_inference_mode_enabled():
     return state.inference
 
 
+_CLASS_DECORATION = (
+    "Decorating classes is deprecated and will be disabled in future versions. You should "
+    "only decorate functions or methods. To preserve the current behavior of class "
+    "decoration, you can directly decorate the `__init__` method and nothing else.")
+
+
+def _in_mode_generator(make_mode, gen_func):
+    """Wrap a generator function so that its body runs under a fresh `make_mode()` each time
+    it resumes, while the caller keeps its own mode between the yields."""
+    @functools.wraps(gen_func)
+    def wrapper(*args, **kwargs):
+        gen = gen_func(*args, **kwargs)
+        try:
+            with make_mode():
+                value = gen.send(None)
+            while True:
+                try:
+                    sent = yield value
+                except GeneratorExit:
+                    with make_mode():
+                        gen.close()
+                    raise
+                except BaseException as exc:        # thrown in by the caller: pass it on
+                    with make_mode():
+                        value = gen.throw(exc)
+                else:
+                    with make_mode():
+                        value = gen.send(sent)
+        except StopIteration as stop:
+            return stop.value
+    return wrapper
+
+
 class _DecoratorContextManager:
     """Lets a mode be used as `with mode():`, `@mode()` and (for no_grad) `@mode`."""
 
     def __call__(self, func):
         if inspect.isclass(func):
-            raise TypeError("grad mode decorators apply to functions, not classes")
+            # torch still accepts a class, with a FutureWarning: calling the result builds
+            # an instance under the mode
+            warnings.warn(_CLASS_DECORATION, FutureWarning, stacklevel=2)
+            cls = func
+            func = lambda *args, **kwargs: cls(*args, **kwargs)  # noqa: E731
+        if inspect.isgeneratorfunction(func):
+            return _in_mode_generator(self.clone, func)
 
         @functools.wraps(func)
         def wrapper(*args, **kwargs):
@@ -146,3 +190,12 @@ class inference_mode(_DecoratorContextManager):
 
     def clone(self):
         return self.__class__(self.mode)
+
+
+def is_inference(input):
+    """True when `input` was created in inference mode (torch.is_inference)."""
+    from .._tensor import Tensor
+    if not isinstance(input, Tensor):
+        raise TypeError(f"is_inference(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    return input.is_inference()

@@ -5,10 +5,13 @@ A node saves an *input* by keeping the tensor itself (so a later `x.data = ...` 
 as in torch). It saves its *output* by keeping only the array and the version counter:
 keeping the output tensor would make a reference cycle (output -> node -> output).
 """
+import threading
+
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
+from . import saved_hooks as _saved_hooks
 
-__all__ = ["SavedTensor", "FREED", "engine_state"]
+__all__ = ["SavedTensor", "FREED", "engine_state", "HookedSavedTensor"]
 
 _HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its "
          "gradient, with minigrad.autograd.set_detect_anomaly(True, check_nan=False).")
@@ -23,13 +26,12 @@ SECOND_BACKWARD = (
     "calling backward.")
 
 
-class _EngineState:
+class _EngineState(threading.local):
     """Set by the engine while a backward pass runs with create_graph=True: saved tensors
-    then unpack as Tensors (so backward formulas build a graph) instead of arrays."""
-    __slots__ = ("create_graph",)
-
-    def __init__(self):
-        self.create_graph = False
+    then unpack as Tensors (so backward formulas build a graph) instead of arrays. Per
+    thread, as torch's graph tasks are: a backward pass in one thread does not change how
+    another thread's pass unpacks."""
+    create_graph = False
 
 
 engine_state = _EngineState()
@@ -46,7 +48,7 @@ def node_short_name(node):
 class SavedTensor:
     """One tensor saved for backward, with the version it had when saved."""
 
-    __slots__ = ("tensor", "data", "vc", "version")
+    __slots__ = ("tensor", "data", "vc", "version", "packed", "unpack_hook")   # last 2: hooks
 
     def __init__(self, tensor, is_output=False):
         if tensor._is_inference and not _grad_state.inference:
@@ -55,6 +57,8 @@ class SavedTensor:
                 "created in inference mode in computation tracked by autograd. To work around "
                 "this, you can make a clone to get a normal tensor and use it in autograd, or "
                 "use `minigrad.no_grad()` instead of `minigrad.inference_mode()`.")
+        if _saved_hooks.anywhere.count and self._pack(tensor):
+            return
         vc = tensor._vc
         if is_output:
             if vc is None:                 # the output needs a counter we can watch
@@ -70,6 +74,31 @@ class SavedTensor:
         if _instrument.on:
             from .trace import on_save
             on_save(None, self, tensor)
+
+    def _pack(self, tensor):
+        """Hand `tensor` to the thread's saved-tensor pack hook, if it has one: then only
+        what the hook returns is kept, and this object becomes a HookedSavedTensor."""
+        hooks = _saved_hooks.current()
+        if hooks is None:
+            return False
+        pack, unpack = hooks
+        before, was_enabled = tensor._version, _grad_state.enabled
+        _grad_state.enabled = False             # torch runs pack hooks without recording
+        try:
+            packed = pack(tensor)
+        finally:
+            _grad_state.enabled = was_enabled
+        if tensor._version != before:
+            raise RuntimeError(
+                "A saved tensor pack hook is modifying its input in place. Tensors provided as "
+                "input to pack hook cannot be modified by in-place operations as this can lead "
+                "to unexpected side-effects. Please open an issue if you need to perform "
+                "in-place operations on the input to a pack hook.")
+        self.__class__ = HookedSavedTensor
+        self.tensor = self.data = self.vc = None
+        self.version = 0
+        self.packed, self.unpack_hook = packed, unpack
+        return True
 
     def _check(self, node):
         t = self.tensor
@@ -111,6 +140,27 @@ class SavedTensor:
             return self.tensor
         from .._tensor import Tensor
         return Tensor._make(self.data, True, node)
+
+
+class HookedSavedTensor(SavedTensor):
+    """A saved tensor kept as whatever a saved_tensors_hooks pack hook returned; reading it
+    runs the unpack hook. Not version-checked, as in torch (the hooks own the value)."""
+    __slots__ = ()
+
+    def _value(self):
+        from .._tensor import Tensor
+        value = self.unpack_hook(self.packed)
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Output of saved tensor unpack_hook expected to be a Tensor but "
+                            f"got result of type {type(value).__name__}")
+        return value
+
+    def unpack(self, node):
+        value = self._value()
+        return value if engine_state.create_graph else value._data
+
+    def as_tensor(self, node):
+        return self._value()
 
 
 class _Freed:

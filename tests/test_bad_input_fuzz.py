@@ -1,0 +1,59 @@
+"""The bad-input differential fuzzer (tests/badinput/) as tests.
+
+* ``test_no_new_leak_class``: a derandomized run (``MINIGRAD_BADINPUT_EXAMPLES`` calls, default
+  800, about 5 s; ``MINIGRAD_FUZZ_EXAMPLES`` is honoured too, so ``make fuzz`` runs it long;
+  ``MINIGRAD_BADINPUT_RANDOM=1`` draws new calls, and is how rarer leak classes are found).
+  It fails when minigrad lets a NumPy or Python-internal error, or a NumPy warning, out of a
+  function where that leak class is not in ``badinput.known.KNOWN_LEAKS``. Run with ``-s`` to
+  see the classification table.
+* ``test_known_leak``: one strict xfail per known leak class, running its reproducer; once the
+  leak is fixed the test XPASSes, which fails the run until the entry is removed.
+"""
+import os
+
+import pytest
+
+from badinput.classify import compare, leak_key
+from badinput.fuzz import run_fuzz
+from badinput.known import KNOWN_LEAKS
+from difftest import requires_torch
+
+pytestmark = requires_torch
+
+EXAMPLES = int(os.environ.get("MINIGRAD_BADINPUT_EXAMPLES")
+               or os.environ.get("MINIGRAD_FUZZ_EXAMPLES") or 800)
+RANDOM = bool(os.environ.get("MINIGRAD_BADINPUT_RANDOM"))
+
+
+def test_no_new_leak_class():
+    tally = run_fuzz(EXAMPLES, derandomize=not RANDOM)
+    print("\n" + tally.table())
+    assert tally.total >= EXAMPLES * 0.95         # hypothesis ran (almost) every call asked
+    assert tally.counts["same"] > tally.total * 0.3   # the harness compares something real
+    new = {key: tally.reproducers[key] for key in tally.leaks if key not in KNOWN_LEAKS}
+    assert not new, "new leak classes (fix them, or list them in badinput/known.py):\n" + \
+        "\n".join(f"{key}: {src!r}\n    minigrad {detail}\n    torch {torch_did}"
+                  for key, (src, detail, torch_did) in new.items())
+
+
+@pytest.mark.parametrize(
+    "key", [pytest.param(key, marks=pytest.mark.xfail(strict=True, reason=reason))
+            for key, (_, reason) in sorted(KNOWN_LEAKS.items())])
+def test_known_leak(key):
+    source = KNOWN_LEAKS[key][0]
+    name = key.split(": ")[0]
+    cls, t, m = compare(source)
+    assert cls not in ("leak", "numpy-warning"), f"{leak_key(name, m)}: {source}"
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("a.unsqueeze((0, 1))", "leak"),         # '<=' not supported between 'int' and 'tuple'
+    ("a + a", "same"),
+    ("torch.tensor([[1, 2], [3]])", "same"),
+    ("a.sum(5)", "same"),
+])
+def test_classifier_on_fixed_examples(source, expected):
+    """The classifier itself: a known leak is a leak, agreeing calls are 'same'."""
+    if expected == "leak" and "Tensor.unsqueeze: python" not in KNOWN_LEAKS:
+        expected = "same"                     # fixed meanwhile: then it must agree with torch
+    assert compare(source)[0] == expected
