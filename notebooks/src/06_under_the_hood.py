@@ -560,7 +560,7 @@ show_source(torch.Tensor.detach)
 # | built-in nodes | some have several outputs (`SplitBackward0`...) | one output each; only custom `Function`s may return several |
 # | double backward | dedicated nodes such as `SigmoidBackwardBackward0` | backward formulas reuse ordinary ops, so the graph of a gradient has other node names |
 # | saved outputs | a `SavedVariable` holding the output without its `grad_fn` | the array and the version counter (no cycle output → node → output) |
-# | extras | `gradcheck`, forward-mode AD, `torch.func`, saved-tensor hooks | none of these |
+# | extras | `gradcheck`, forward-mode AD, `torch.func`, saved-tensor hooks, `autograd.functional` | saved-tensor hooks and `autograd.functional` (its `jvp` by the double-backward trick, without forward-mode AD); none of the others |
 #
 # The double-backward row, visible on a node: under `create_graph=True` minigrad's sigmoid
 # gradient is built from ordinary ops. The values are the same; the node names differ, which is
