@@ -1,6 +1,7 @@
 """The notebooks' exercises really check: for every `viz.exercise(key, check=...)` cell, the
 code cell just above it (what the learner edits) is "Not yet" as shipped, and becomes
-"Correct" with the quiz bank's hidden solution applied.
+"Correct" with the quiz bank's hidden solution applied. In Chinese (`viz.set_language("zh")`)
+the same holds with the Chinese solution and verdicts ("还不对" / "正确").
 
 A solution either replaces the starter's `# your lines here` line, or is run after the
 starter cell (it redefines the function or variable the learner fixes)."""
@@ -63,10 +64,22 @@ def test_there_are_exercises_to_check():
     assert len(_cases()) >= 8
 
 
+VERDICTS = {"en": ("Not yet", "Correct"), "zh": ("还不对", "正确")}
+
+
+@pytest.fixture(params=["en", "zh"])
+def lang(request):
+    viz.set_language(request.param)
+    yield request.param
+    viz.set_language("en")
+
+
 @pytest.mark.parametrize("number, starter, exercise_cell", _cases())
-def test_starter_is_not_yet_and_the_solution_is_correct(number, starter, exercise_cell):
+def test_starter_is_not_yet_and_the_solution_is_correct(number, starter, exercise_cell, lang):
+    not_yet, correct = VERDICTS[lang]
     key, shipped = _verdict(number, starter, exercise_cell)
-    assert shipped.startswith("Not yet"), f"{key}: the unsolved cell already passes: {shipped}"
-    solution = viz.quizbank.exercise_entry(key)["solution"]
+    assert shipped.startswith(not_yet), f"{key}: the unsolved cell already passes: {shipped}"
+    entry = viz.quizbank.exercise_entry(key)
+    solution = entry["solution" if lang == "en" else "solution_zh"]
     _, solved = _verdict(number, starter, exercise_cell, solution)
-    assert solved.startswith("Correct"), f"{key}: the bank's solution fails its check: {solved}"
+    assert solved.startswith(correct), f"{key}: the bank's solution fails its check: {solved}"

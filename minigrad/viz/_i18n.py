@@ -24,72 +24,72 @@ STRINGS = {
     # quiz
     "Run": "运行",
     "Pick an answer first.": "请先选一个答案。",
-    "output:": "输出:",
-    "Correct!": "答对了!",
+    "output:": "输出：",
+    "Correct!": "答对了！",
     "Not quite.": "不太对。",
-    "The answer is:": "答案是:",
+    "The answer is:": "答案是：",
     # exercise
     "Check": "检查",
     "Show solution": "显示答案",
     "Hide solution": "隐藏答案",
-    "Exercise:": "练习:",
-    "Not checked yet: press Check.": "还没检查:请按「检查」。",
-    "printed:": "打印输出:",
-    "Solution:": "参考答案:",
-    "(solution hidden: press Show solution)": "(答案已隐藏:按「显示答案」查看)",
-    "Not yet: your code raised": "还不对:你的代码抛出了",
+    "Exercise:": "练习：",
+    "Not checked yet: press Check.": "还没检查：请按「检查」。",
+    "printed:": "打印输出：",
+    "Solution:": "参考答案：",
+    "(solution hidden: press Show solution)": "（答案已隐藏：按「显示答案」查看）",
+    "Not yet: your code raised": "还不对：你的代码抛出了",
     # labs: shared
     "run backward": "运行 backward",
     "reset": "重置",
-    "edits:": "修改:",
+    "edits:": "修改：",
     "none": "无",
     "yes": "是",
     "no": "否",
     # ViewsLab
-    "same storage": "共享存储 (storage)",
+    "same storage": "共享存储（storage）",
     "same version counter": "共享版本计数器",
     "other._base is base": "other._base 就是 base",
     # InplaceLab
-    "prediction:": "预测:",
+    "prediction:": "预测：",
     "backward:": "backward:",
     "saved out at": "保存的 out 版本为",
     "now": "现在为",
     "<- stale": "<- 已过期",
     "backward will raise (the version counter saw the edit)":
-        "backward 会报错(版本计数器看到了这次修改)",
+        "backward 会报错（版本计数器看到了这次修改）",
     "backward will run, but the gradient is silently WRONG "
     "(.data edits are invisible to the version counter)":
-        "backward 能运行,但梯度悄悄地算错了(版本计数器看不到通过 .data 的修改)",
-    "backward will run and be correct": "backward 能运行,结果正确",
-    "correct:": "正确值:",
+        "backward 能运行，但梯度悄悄地算错了（版本计数器看不到通过 .data 的修改）",
+    "backward will run and be correct": "backward 能运行，结果正确",
+    "correct:": "正确值：",
     "CORRECT": "正确",
     "WRONG": "错误",
     # LeafTable
     "Refresh": "刷新",
     "backward fills .grad": "backward 会填 .grad",
-    "(unnamed)": "(未命名)",
+    "(unnamed)": "（未命名）",
     # HookOrderLab
-    "registered, in this order:": "注册顺序:",
+    "registered, in this order:": "注册顺序：",
     "nothing": "无",
-    "(press run)": "(请按「运行 backward」)",
+    "(press run)": "（请按「运行 backward」）",
     "runs": "运行",
-    "fires with": "被调用,收到",
+    "fires with": "被调用，收到",
     "AccumulateGrad stores x.grad =": "AccumulateGrad 写入 x.grad =",
     "retain_grad on y": "y 上的 retain_grad",
     "pre-hook on y.grad_fn": "y.grad_fn 上的 pre-hook",
     "post-hook on y.grad_fn": "y.grad_fn 上的 post-hook",
     "tensor hook on y": "y 上的张量 hook",
     "second tensor hook on y": "y 上的第二个张量 hook",
-    "tensor hook on x (leaf)": "x(叶子)上的张量 hook",
+    "tensor hook on x (leaf)": "x（叶子）上的张量 hook",
     # LiveGraph
-    "not defined yet:": "尚未定义:",
+    "not defined yet:": "尚未定义：",
     "no tensors to draw yet": "还没有可画的张量",
-    "LiveGraph (not drawn yet)": "LiveGraph(尚未绘制)",
+    "LiveGraph (not drawn yet)": "LiveGraph（尚未绘制）",
 }
 
 
 def set_language(lang):
-    """Show widget text in `lang`: "en" (default) or "zh" (中文). Returns the language."""
+    """Show widget text in `lang`: "en" (default) or "zh" （中文）. Returns the language."""
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {LANGUAGES}, not {lang!r}")
     _state["lang"] = lang
