@@ -39,6 +39,7 @@ STRINGS = {
     "(solution hidden: press Show solution)": "（答案已隐藏：按「显示答案」查看）",
     "Not yet: your code raised": "还不对：你的代码抛出了",
     # labs: shared
+    ": ": "：",
     "run backward": "运行 backward",
     "reset": "重置",
     "edits:": "修改：",

@@ -82,7 +82,7 @@ class ViewsLabModel:
                  "base  = " + _values(self.base),
                  "other = " + _values(self.other)]
         for key, value in self.facts().items():
-            lines.append(f"{t(key)}: {_yes(value) if isinstance(value, bool) else value}")
+            lines.append(f"{t(key)}{t(': ')}{_yes(value) if isinstance(value, bool) else value}")
         return "\n".join(lines)
 
 

@@ -13,9 +13,9 @@ The Chinese edition (notebooks/zh/) runs the same way; there the page must also 
 with real glyphs (two different characters render differently, not as the same empty box) and
 the widget buttons must carry their Chinese labels.
 
-Screenshots go to build/screenshots/ (whole page, plus the first diagram and the first widget
-after its click; the Chinese edition's files start with ``zh-``). No chromium means a skip
-with a notice, never a browser download.
+Screenshots go to build/screenshots/ (whole page, plus the first diagram, the first lab, the
+first exercise, and the first widget after its click; the Chinese edition's files start with
+``zh-``). No chromium means a skip with a notice, never a browser download.
 Run with ``make browser``; ``MINIGRAD_NOTEBOOKS_DIR`` points it at another folder.
 """
 
@@ -331,6 +331,14 @@ def test_notebook_runs_in_jupyterlab(lab, page, path):
     if diagram is not None:
         _cell(page, diagram).locator(".jp-Cell-outputArea").screenshot(
             path=str(SHOTS / f"{stem}-diagram.png"))
+    for kind, pattern in (("lab", r"viz\.\w+Lab\(|viz\.LeafTable\("),
+                          ("exercise", r"viz\.exercise\(")):
+        index = next((i for i, c in enumerate(state["cells"]) if re.search(pattern, c["source"])
+                      and nbsource.WIDGET_MIME in _mimes(c)), None)
+        if index is not None:
+            area = _cell(page, index).locator(".jp-Cell-outputArea")
+            area.scroll_into_view_if_needed()
+            area.screenshot(path=str(SHOTS / f"{stem}-{kind}.png"))
     problems += _click_buttons(page, name, stem)
     page.screenshot(path=str(SHOTS / f"{stem}.png"))
     assert not problems, "\n".join(problems)

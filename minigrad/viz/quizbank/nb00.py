@@ -13,7 +13,7 @@ QUIZZES = {
         explanation="Each element contributes p² to the sum, and d(p²)/dp = 2p: [2., 4., 6.].",
         question_zh="p = tensor([1., 2., 3.], requires_grad=True); (p * p).sum().backward()。"
                     "p.grad 是什么？",
-        explanation_zh="每个元素给和贡献 p²，而 d(p²)/dp = 2p:[2., 4., 6.]。"),
+        explanation_zh="每个元素给和贡献 p²，而 d(p²)/dp = 2p：[2., 4., 6.]。"),
     "00/int-grad": dict(
         question="What does torch.tensor([1, 2], requires_grad=True) do?",
         choices=["makes an int64 tensor that requires grad",

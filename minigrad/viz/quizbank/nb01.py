@@ -13,12 +13,12 @@ QUIZZES = {
         answer=1,
         explanation="detach() copies nothing: d is a second tensor over the same numbers. "
                     "Only the history is cut; y keeps its grad_fn.",
-        question_zh="x = tensor([1., 2.], requires_grad=True),y = x * 2。"
+        question_zh="x = tensor([1., 2.], requires_grad=True)，y = x * 2。"
                     "d = y.detach(); d.zero_()。现在 y 里是什么？",
         choices_zh=[
             "tensor([2., 4.], grad_fn=<MulBackward0>)：d 是一份拷贝",
             "tensor([0., 0.], grad_fn=<MulBackward0>)：d 和 y 共享内存",
-            "RuntimeError:backward 还需要 y"],
+            "RuntimeError：backward 还需要 y"],
         explanation_zh="detach() 什么都不拷贝：d 是架在同一批数上的第二个张量。"
                        "被切断的只是历史；y 保留着它的 grad_fn。"),
     "01/stop-gradient": dict(
