@@ -82,6 +82,18 @@ STRINGS = {
     "tensor hook on y": "y 上的张量 hook",
     "second tensor hook on y": "y 上的第二个张量 hook",
     "tensor hook on x (leaf)": "x（叶子）上的张量 hook",
+    # BackwardStepper (minigrad/viz/stepper.py does not ask t() yet: it is owned elsewhere)
+    "Prev": "上一步",
+    "Next": "下一步",
+    "step": "步骤",
+    "before backward: {n} node(s) will run": "backward 之前：将运行 {n} 个节点",
+    ", then backward raises": "，然后 backward 报错",
+    "backward raised": "backward 报错：",
+    "-> input {k} to": "-> 第 {k} 个输入，传给",
+    "post-hook fires with grad_output": "post-hook 被调用，收到 grad_output",
+    "this tensor has no grad_fn: nothing to step through (it is a leaf, or was computed "
+    "without grad)": "这个张量没有 grad_fn：没有可以单步执行的东西（它是叶子，或者是在不需要梯度时"
+                     "算出来的）",
     # LiveGraph
     "not defined yet:": "尚未定义：",
     "no tensors to draw yet": "还没有可画的张量",
