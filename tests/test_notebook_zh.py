@@ -33,6 +33,8 @@ def _read(path):
 
 
 def test_there_is_a_chinese_edition():
+    if not nbsource.source_files(NBDIR):
+        pytest.skip(f"no notebook sources in {NBDIR}")
     assert len(TRANSLATED) >= 4, [p.name for p in TRANSLATED]
 
 
@@ -101,6 +103,8 @@ def test_widgets_in_the_chinese_notebook_speak_chinese(src):
 
 @pytest.fixture
 def sample(tmp_path):
+    if not TRANSLATED:
+        pytest.skip("no translated notebook to copy")
     src = TRANSLATED[0]
     (tmp_path / "src" / "zh").mkdir(parents=True)
     shutil.copy(src, tmp_path / "src" / src.name)
@@ -147,7 +151,6 @@ def test_bad_block_markers_are_errors():
         nbzh.parse_prose("<!-- %% a en=todo -->\n甲\n<!-- %% a en=todo -->\n乙\n")
 
 
-def test_the_key_option_stays_out_of_the_english_notebook():
-    src = TRANSLATED[0]
-    nb = nbsource.read_source(src)
+def test_the_key_option_stays_out_of_the_english_notebook(sample):
+    nb = nbsource.read_source(sample)
     assert all(nbsource.CELL_KEY not in c.metadata for c in nb.cells)
