@@ -6,7 +6,10 @@ output thrown away). At an exercise cell the check runs twice: once as shipped, 
 solution applied (in place, as the learner would: later cells see the solved state). A
 solution either replaces the `# your lines here` line of the nearest cell above that has one,
 since the previous exercise (that cell and the ones after it re-run), or runs just before the
-exercise cell (it redefines the function, class or variables the learner fixes)."""
+exercise cell (it redefines the function, class or variables the learner fixes).
+
+In Chinese (`viz.set_language("zh")`) the same holds with the Chinese solution and verdicts
+("还不对" / "正确") for the exercises that have been translated."""
 import contextlib
 import io
 import re
@@ -46,8 +49,8 @@ def _verdict(check):
     return model.message
 
 
-def _results(src):
-    """(key, shipped verdict, solved verdict) for each exercise of one notebook."""
+def _results(src, lang):
+    """(key, translated?, shipped verdict, solved verdict) for each exercise of a notebook."""
     cells = [c.source for c in nbsource.read_source(src).cells if c.cell_type == "code"]
     recorder = _Recorder()
     ns = {"__name__": "__main__"}
@@ -62,7 +65,9 @@ def _results(src):
                 continue
             _run(cell, ns, f"<{src.stem} cell {i}>")
             shipped = _verdict(recorder.check)
-            solution = viz.quizbank.exercise_entry(m[1])["solution"]
+            entry = viz.quizbank.exercise_entry(m[1])
+            translated = lang == "zh" and "solution_zh" in entry
+            solution = entry["solution_zh" if translated else "solution"]
             # solve it in place, as the learner would; later cells then see the solved state
             starter = next((j for j in range(i - 1, last_exercise, -1)
                             if PLACEHOLDER.search(cells[j])), None)
@@ -74,15 +79,26 @@ def _results(src):
             else:
                 _run(solution, ns, "<solution>")
             _run(cell, ns, "<exercise>")
-            results.append((m[1], shipped, _verdict(recorder.check)))
+            results.append((m[1], translated, shipped, _verdict(recorder.check)))
             last_exercise = i
     return results
 
 
+VERDICTS = {False: ("Not yet", "Correct"), True: ("还不对", "正确")}
+
+
+@pytest.fixture(params=["en", "zh"])
+def lang(request):
+    viz.set_language(request.param)
+    yield request.param
+    viz.set_language("en")
+
+
 @pytest.mark.parametrize("src", nbsource.source_files(), ids=lambda p: p.stem[:2])
-def test_starter_is_not_yet_and_the_solution_is_correct(src):
-    results = _results(src)
+def test_starter_is_not_yet_and_the_solution_is_correct(src, lang):
+    results = _results(src, lang)
     assert 2 <= len(results) <= 3, f"{src.name}: {len(results)} exercises"
-    for key, shipped, solved in results:
-        assert shipped.startswith("Not yet"), f"{key}: the unsolved cell already passes: {shipped}"
-        assert solved.startswith("Correct"), f"{key}: the bank's solution fails: {solved}"
+    for key, translated, shipped, solved in results:
+        not_yet, correct = VERDICTS[translated]
+        assert shipped.startswith(not_yet), f"{key}: the unsolved cell already passes: {shipped}"
+        assert solved.startswith(correct), f"{key}: the bank's solution fails: {solved}"

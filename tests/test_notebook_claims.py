@@ -74,3 +74,47 @@ def test_all_85_claims_are_covered_once():
     covered = set(marked)
     missing = sorted(set(CATALOGUE) - covered, key=lambda c: (c[:4], int(c[5:])))
     assert not missing, f"claims without a myth-check entry: {missing}"
+
+
+# ---------------------------------------------------------------------------------------------
+# the Chinese edition: the same claims, with the same verdicts, block by block
+
+ZH_VERDICT = {"true": "正确", "false": "错误", "misleading": "有误导性", "outdated": "已过时",
+              "broken": "代码无法运行"}
+VERDICT_WORD = re.compile(r"^- \*\*(\w+)\*\*", re.M)
+
+
+def _zh_pairs():
+    import nbzh
+    pairs = []
+    for src in nbzh.translated_sources():
+        blocks = nbzh.parse_prose(nbzh.prose_path(src).read_text(encoding="utf-8"))
+        for cell in nbzh.english_cells(src):
+            key = nbzh.cell_key(cell)
+            if cell["cell_type"] == "markdown" and key in blocks:
+                pairs.append((f"{src.stem[:2]}:{key}", cell["source"], blocks[key].body))
+    return pairs
+
+
+def test_chinese_blocks_carry_the_english_claim_markers():
+    wrong = [f"{where}: {MARKER.findall(zh)} vs English {MARKER.findall(en)}"
+             for where, en, zh in _zh_pairs() if MARKER.findall(zh) != MARKER.findall(en)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_chinese_verdict_words_match_the_markers():
+    wrong = []
+    for where, _en, zh in _zh_pairs():
+        for line in zh.splitlines():
+            marker = MARKER.search(line)
+            word = VERDICT_WORD.match(line)
+            if marker and (not word or word[1] != ZH_VERDICT[marker[2]]):
+                wrong.append(f"{where}: {line[:60]}... should say {ZH_VERDICT[marker[2]]}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_claim_ids_in_the_chinese_prose():
+    import nbzh
+    for src in nbzh.translated_sources():
+        text = MARKER.sub("", nbzh.prose_path(src).read_text(encoding="utf-8"))
+        assert not CLAIM_ID.findall(text), f"{src.stem}: claim ids outside markers"

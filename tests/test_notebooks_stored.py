@@ -2,25 +2,36 @@
 
 A notebook saved without outputs, run out of order, or built from an older source passes nbval
 without checking anything; these tests catch that. Fix any failure with ``make notebooks``
-(or ``make notebooks NB=01``), which rebuilds from ``notebooks/src``.
+(or ``make notebooks NB=01``), which rebuilds from ``notebooks/src``. The Chinese edition
+(``notebooks/zh/NN_slug.ipynb``, built from the same source plus ``src/zh/NN_slug.md``) is
+held to the same rules.
 """
 
 import ast
 
 import nbformat
 import nbsource
+import nbzh
 import pytest
 
 pytestmark = pytest.mark.notebooks
 
 NBDIR = nbsource.notebooks_dir()
-NOTEBOOKS = nbsource.notebook_files(NBDIR)
+NOTEBOOKS = nbsource.all_notebook_files(NBDIR)     # English, then notebooks/zh/
 SOURCES = nbsource.source_files(NBDIR)
 FIX = "rebuild with `make notebooks NB={}`"
 
 
 def _ids(path):
-    return path.name
+    return str(path.relative_to(NBDIR))
+
+
+def _source_of(path):
+    """(English source, reader) of a stored notebook of either edition."""
+    src = NBDIR / "src" / (path.stem + ".py")
+    if path.parent == NBDIR:
+        return src, nbsource.read_source
+    return src, lambda s: nbzh.read_edition(s, path.parent.name)
 
 
 def _read(path):
@@ -39,7 +50,7 @@ def _prints_at_top_level(source: str) -> bool:
 def test_every_notebook_has_a_source_and_back():
     if not NOTEBOOKS and not SOURCES:
         pytest.skip(f"no notebooks yet in {NBDIR}")
-    stored = {p.stem for p in NOTEBOOKS}
+    stored = {p.stem for p in nbsource.notebook_files(NBDIR)}
     sources = {p.stem for p in SOURCES}
     assert not sources - stored, f"sources never built: {sorted(sources - stored)}; make notebooks"
     assert not stored - sources, (
@@ -47,12 +58,20 @@ def test_every_notebook_has_a_source_and_back():
         "(notebooks are built from notebooks/src/NN_slug.py, not edited by hand)")
 
 
+def test_every_chinese_notebook_has_its_prose_and_back():
+    stored = {p.stem for p in nbsource.translated_notebook_files(NBDIR)}
+    prose = {p.stem for p in nbzh.translated_sources(NBDIR)}
+    assert not prose - stored, f"Chinese editions never built: {sorted(prose - stored)}"
+    assert not stored - prose, (
+        f"notebooks/zh/ notebooks without prose in src/zh/: {sorted(stored - prose)}")
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids)
 def test_built_from_current_source(path):
-    src = NBDIR / "src" / (path.stem + ".py")
+    src, read = _source_of(path)
     if not src.exists():
         pytest.skip("no source (reported by test_every_notebook_has_a_source_and_back)")
-    expected = nbsource.cell_signature(nbsource.read_source(src))
+    expected = nbsource.cell_signature(read(src))
     stored = nbsource.cell_signature(_read(path))
     assert stored == expected, f"{path.name} is older than {src.name}: " + FIX.format(path.stem[:2])
 

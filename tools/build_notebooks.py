@@ -3,6 +3,11 @@
     python tools/build_notebooks.py            # every source
     python tools/build_notebooks.py 01 03      # sources whose name starts with 01 or 03
     python tools/build_notebooks.py --check    # rebuild in a temp dir, diff against stored
+    python tools/build_notebooks.py --lang zh 01   # only the Chinese edition of 01
+
+Every source with a Chinese prose file (notebooks/src/zh/NN_slug.md, see tools/nbzh.py) is
+built twice: notebooks/NN_slug.ipynb and notebooks/zh/NN_slug.ipynb (same code cells, Chinese
+markdown, run with cwd = notebooks/zh/).
 
 Each notebook runs top to bottom in a fresh kernel of this interpreter with cwd = the
 notebooks folder. Nothing is seeded here: notebooks seed their own randomness. A build fails
@@ -36,6 +41,9 @@ import nbformat
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import nbsource  # noqa: E402
+import nbzh  # noqa: E402
+
+LANGS = ("en", nbzh.LANG)
 
 # a warning printed by Python: "<path>.py:<line>: UserWarning: ..." (the path differs per run
 # for notebook cells and per checkout for library code)
@@ -89,8 +97,19 @@ def scrub(nb) -> None:
                 out["traceback"] = [f"{out['ename']}: {out['evalue']}"]
 
 
-def build_one(src: Path, out_dir: Path, cwd: Path) -> tuple[Path | None, list[str]]:
-    nb = nbsource.read_source(src)
+def editions(src: Path, nbdir: Path, langs=LANGS) -> list[tuple[str, Path]]:
+    """(lang, stored notebook) of every edition of ``src`` (English, then translations)."""
+    out = [("en", nbdir / (src.stem + ".ipynb"))] if "en" in langs else []
+    if nbzh.LANG in langs and nbzh.prose_path(src).exists():
+        out.append((nbzh.LANG, nbdir / nbzh.LANG / (src.stem + ".ipynb")))
+    return out
+
+
+def build_one(src: Path, out_dir: Path, cwd: Path, lang: str = "en"
+              ) -> tuple[Path | None, list[str]]:
+    nb = nbsource.read_source(src) if lang == "en" else nbzh.read_edition(src, lang)
+    cwd.mkdir(parents=True, exist_ok=True)
+    out_dir.mkdir(parents=True, exist_ok=True)
     nbsource.execute(nb, cwd=cwd)
     scrub(nb)
     problems = problems_of(nb)
@@ -111,26 +130,32 @@ def _select(sources: list[Path], prefixes: list[str]) -> list[Path]:
     return chosen
 
 
-def build(nbdir: Path, prefixes: list[str]) -> int:
+def build(nbdir: Path, prefixes: list[str], langs=LANGS) -> int:
     failed = 0
     for src in _select(nbsource.source_files(nbdir), prefixes):
-        start = time.monotonic()
-        try:
-            target, problems = build_one(src, nbdir, cwd=nbdir)
-        except nbsource.SourceError as exc:
-            target, problems = None, [str(exc)]
-        took = time.monotonic() - start
-        if problems:
-            failed += 1
-            print(f"FAILED {src.name} ({took:.1f}s): notebook not written", file=sys.stderr)
-            for problem in problems:
-                print(f"  - {problem}", file=sys.stderr)
-        else:
-            print(f"built  {target.relative_to(nbdir.parent)} ({took:.1f}s)")
+        for lang, stored in editions(src, nbdir, langs):
+            start = time.monotonic()
+            try:
+                target, problems = build_one(src, stored.parent, cwd=stored.parent, lang=lang)
+            except nbsource.SourceError as exc:
+                target, problems = None, [str(exc)]
+            took = time.monotonic() - start
+            name = stored.relative_to(nbdir)
+            if problems:
+                failed += 1
+                print(f"FAILED {name} ({took:.1f}s): notebook not written", file=sys.stderr)
+                for problem in problems:
+                    print(f"  - {problem}", file=sys.stderr)
+            else:
+                print(f"built  {target.relative_to(nbdir.parent)} ({took:.1f}s)")
+            if lang != "en" and not problems:
+                st = nbzh.status(src, lang)
+                for line in st.lines():
+                    print(f"  note: {line} (python tools/nbzh.py status)", file=sys.stderr)
     return 1 if failed else 0
 
 
-def check(nbdir: Path, prefixes: list[str]) -> int:
+def check(nbdir: Path, prefixes: list[str], langs=LANGS) -> int:
     """Rebuild into a temp copy and compare with the stored notebooks after masking."""
     rules = nbsource.load_sanitizers()
     sources = _select(nbsource.source_files(nbdir), prefixes)
@@ -139,27 +164,33 @@ def check(nbdir: Path, prefixes: list[str]) -> int:
         work = Path(tmp) / nbdir.name
         shutil.copytree(nbdir, work, ignore=shutil.ignore_patterns("*.ipynb", ".ipynb_checkpoints"))
         for src in sources:
-            stored = nbdir / (src.stem + ".ipynb")
-            target, problems = build_one(work / "src" / src.name, work, cwd=work)
-            if problems:
+            for lang, stored in editions(src, nbdir, langs):
+                name = str(stored.relative_to(nbdir))
+                out = work / stored.parent.relative_to(nbdir)
+                try:
+                    target, problems = build_one(work / "src" / src.name, out, cwd=out,
+                                                 lang=lang)
+                except nbsource.SourceError as exc:
+                    target, problems = None, [str(exc)]
+                if problems:
+                    bad += 1
+                    print(f"FAILED {name}: " + "; ".join(problems), file=sys.stderr)
+                    continue
+                if not stored.exists():
+                    bad += 1
+                    print(f"MISSING {name}: run `make notebooks`", file=sys.stderr)
+                    continue
+                old = nbsource.masked_notebook(nbformat.read(stored, as_version=4), rules)
+                new = nbsource.masked_notebook(nbformat.read(target, as_version=4), rules)
+                if old == new:
+                    print(f"same   {name}")
+                    continue
                 bad += 1
-                print(f"FAILED {src.name}: " + "; ".join(problems), file=sys.stderr)
-                continue
-            if not stored.exists():
-                bad += 1
-                print(f"MISSING {stored.name}: run `make notebooks`", file=sys.stderr)
-                continue
-            old = nbsource.masked_notebook(nbformat.read(stored, as_version=4), rules)
-            new = nbsource.masked_notebook(nbformat.read(target, as_version=4), rules)
-            if old == new:
-                print(f"same   {stored.name}")
-                continue
-            bad += 1
-            diff = difflib.unified_diff(
-                json.dumps(old, indent=1, sort_keys=True).splitlines(),
-                json.dumps(new, indent=1, sort_keys=True).splitlines(),
-                fromfile=f"stored/{stored.name}", tofile=f"rebuilt/{stored.name}", lineterm="")
-            print(f"DIFFERS {stored.name}:\n" + "\n".join(list(diff)[:80]), file=sys.stderr)
+                diff = difflib.unified_diff(
+                    json.dumps(old, indent=1, sort_keys=True).splitlines(),
+                    json.dumps(new, indent=1, sort_keys=True).splitlines(),
+                    fromfile=f"stored/{name}", tofile=f"rebuilt/{name}", lineterm="")
+                print(f"DIFFERS {name}:\n" + "\n".join(list(diff)[:80]), file=sys.stderr)
     return 1 if bad else 0
 
 
@@ -170,12 +201,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="rebuild in a temp dir and diff against the stored notebooks")
     parser.add_argument("--dir", type=Path, default=None,
                         help=f"notebooks folder (default: ${nbsource.NOTEBOOKS_ENV} or notebooks/)")
+    parser.add_argument("--lang", choices=LANGS, action="append",
+                        help="only this edition (repeatable; default: every edition)")
     args = parser.parse_args(argv)
     nbdir = (args.dir or nbsource.notebooks_dir()).resolve()
     if not nbsource.source_files(nbdir):
         print(f"no sources in {nbdir / 'src'} (expected NN_slug.py files)")
         return 0
-    return check(nbdir, args.prefixes) if args.check else build(nbdir, args.prefixes)
+    langs = tuple(args.lang or LANGS)
+    return (check if args.check else build)(nbdir, args.prefixes, langs)
 
 
 if __name__ == "__main__":

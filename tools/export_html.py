@@ -1,5 +1,7 @@
 """Export the executed notebooks to static HTML: build/html/NN_slug.html plus index.html.
 
+The Chinese edition (notebooks/zh/) goes to build/html/zh/ and gets its own list in the index.
+
     python tools/export_html.py [--dir notebooks] [--out build/html]
 
 Uses the stored outputs (nothing is re-executed): run ``make notebooks`` first if a source
@@ -32,15 +34,18 @@ def title_of(nb, fallback: str) -> str:
 
 
 def export(nbdir: Path, out: Path) -> list[tuple[str, str]]:
-    out.mkdir(parents=True, exist_ok=True)
+    """Every stored notebook of every edition; returns (relative href, title) pairs."""
     exporter = HTMLExporter(template_name="lab")
     pages = []
-    for path in nbsource.notebook_files(nbdir):
+    for path in nbsource.all_notebook_files(nbdir):
+        rel = path.relative_to(nbdir).with_suffix(".html")
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
         nb = nbformat.read(path, as_version=4)
         body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
-        (out / f"{path.stem}.html").write_text(body, encoding="utf-8")
-        pages.append((f"{path.stem}.html", title_of(nb, path.stem)))
-        print(f"wrote {out / path.stem}.html")
+        target.write_text(body, encoding="utf-8")
+        pages.append((rel.as_posix(), title_of(nb, path.stem)))
+        print(f"wrote {target}")
     return pages
 
 
@@ -50,10 +55,14 @@ def _inline_code(text: str) -> str:
 
 
 def write_index(out: Path, pages: list[tuple[str, str]]) -> Path:
-    items = "\n".join(f'    <li><a href="{html.escape(href)}">{_inline_code(title)}</a>'
-                      f" <small>({html.escape(href)})</small></li>" for href, title in pages)
-    if not pages:
-        items = "    <li>No notebooks yet.</li>"
+    def listing(chosen):
+        return "\n".join(f'    <li><a href="{html.escape(href)}">{_inline_code(title)}</a>'
+                         f" <small>({html.escape(href)})</small></li>" for href, title in chosen)
+    english = [p for p in pages if "/" not in p[0]]
+    chinese = [p for p in pages if p[0].startswith("zh/")]
+    items = listing(english) if english else "    <li>No notebooks yet.</li>"
+    if chinese:
+        items += ('\n  </ol>\n  <h2 lang="zh">中文版</h2>\n  <ol>\n' + listing(chinese))
     index = out / "index.html"
     index.write_text(f"""<!DOCTYPE html>
 <html lang="en">

@@ -13,7 +13,9 @@ Source format (a subset of jupytext's ``py:percent``)::
     x.grad.zero_()
 
 A ``# %%`` line starts a code cell, ``# %% [markdown]`` a markdown cell. Anything after the
-marker is ``key=<JSON>`` metadata (``tags=[...]`` is the one that matters). Leading and
+marker is ``key=<JSON>`` metadata (``tags=[...]`` is the one that matters). The option
+``key="slug"`` on a markdown cell names it for its translations (``notebooks/src/zh/``, see
+``tools/nbzh.py``); it is not written into the notebook. Leading and
 trailing blank lines of a cell are dropped; cells left empty are dropped. A jupytext YAML
 header (``# ---`` ... ``# ---``) before the first marker is ignored; any other text there is
 an error.
@@ -61,6 +63,20 @@ def source_files(nbdir: Path | None = None) -> list[Path]:
 def notebook_files(nbdir: Path | None = None) -> list[Path]:
     nbdir = nbdir or notebooks_dir()
     return sorted(nbdir.glob("*.ipynb"))
+
+
+TRANSLATIONS = ("zh",)    # each edition lives in notebooks/<lang>/, its prose in src/<lang>/
+
+
+def translated_notebook_files(nbdir: Path | None = None) -> list[Path]:
+    """The stored translated editions, e.g. notebooks/zh/01_detach_vs_data.ipynb."""
+    nbdir = nbdir or notebooks_dir()
+    return sorted(p for lang in TRANSLATIONS for p in (nbdir / lang).glob("*.ipynb"))
+
+
+def all_notebook_files(nbdir: Path | None = None) -> list[Path]:
+    """English notebooks, then every translated edition."""
+    return notebook_files(nbdir) + translated_notebook_files(nbdir)
 
 
 def tags_of(cell) -> list[str]:
@@ -148,6 +164,9 @@ def parse_percent(text: str, name: str = "<source>") -> list[dict]:
     return out
 
 
+CELL_KEY = "key"          # source-only option: a markdown cell's name for its translations
+
+
 def build_notebook(cells: list[dict]) -> nbformat.NotebookNode:
     """An unexecuted nbformat 4.5 notebook with deterministic ids and metadata."""
     nb = nbformat.v4.new_notebook()
@@ -160,7 +179,8 @@ def build_notebook(cells: list[dict]) -> nbformat.NotebookNode:
     for index, cell in enumerate(cells):
         maker = nbformat.v4.new_code_cell if cell["cell_type"] == "code" else \
             nbformat.v4.new_markdown_cell
-        new = maker(source=cell["source"], metadata=dict(cell["metadata"]))
+        metadata = {k: v for k, v in cell["metadata"].items() if k != CELL_KEY}
+        new = maker(source=cell["source"], metadata=metadata)
         new.id = f"cell-{index:0{width}d}"
         nb.cells.append(new)
     return nb

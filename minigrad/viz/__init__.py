@@ -6,12 +6,14 @@
     viz.BackwardStepper(loss)  # step through backward node by node (ipywidgets)
     viz.quiz("01/slug", run=fn)         # predict, then run (text from viz.quizbank)
     viz.exercise("01/slug", check=fn)   # Check button + hidden solution (viz.quizbank)
+    viz.set_language("zh")     # widget text in Chinese (the Chinese notebooks' first cell)
 
 Widgets: BackwardStepper, LiveGraph, Quiz, InplaceLab, GradModeLab, LeafTable,
 HookOrderLab, ViewsLab, Exercise. Each wraps a headless model (`.model`, also importable as
 `StepperModel`, `QuizModel`, ...) that works and is tested without Jupyter. ipywidgets is
 imported only when a widget is created.
 """
+from ._i18n import get_language, set_language
 from .diagram import DEFAULT_MAX_NODES, Diagram, draw, graph
 from .exercise import Exercise, ExerciseModel, exercise
 from .dot import DrawState, to_dot
@@ -32,5 +34,5 @@ __all__ = [
     "BackwardStepper", "StepperModel", "Step", "LiveGraph", "LiveGraphModel", "Quiz",
     "QuizModel", "InplaceLab", "InplaceLabModel", "GradModeLab", "GradModeLabModel",
     "LeafTable", "LeafTableModel", "HookOrderLab", "HookOrderLabModel", "ViewsLab",
-    "ViewsLabModel", "exercise", "Exercise", "ExerciseModel",
+    "ViewsLabModel", "exercise", "Exercise", "ExerciseModel", "set_language", "get_language",
 ]

@@ -12,11 +12,12 @@ import contextlib
 import io
 import warnings
 
+from ._i18n import VERDICT_PREFIXES, field, t
 from ._widgets import WidgetView, set_text, widgets
 
 __all__ = ["Exercise", "ExerciseModel", "exercise"]
 
-VERDICTS = ("Correct", "Not yet")
+VERDICTS = VERDICT_PREFIXES["correct"] + VERDICT_PREFIXES["not yet"]
 
 
 class ExerciseModel:
@@ -53,16 +54,16 @@ class ExerciseModel:
                 warnings.simplefilter("default")
                 result = self.check_fn()
         except Exception as e:           # the learner's code failing is a verdict, not a crash
-            result = f"Not yet: your code raised {type(e).__name__}: {e}"
+            result = f"{t('Not yet: your code raised')} {type(e).__name__}: {e}"
         for w in caught:                 # "Category: message", without a per-run file path
             buf.write(f"{w.category.__name__}: {str(w.message).split('. ')[0]}. [...]\n")
         if not isinstance(result, str) or not result.startswith(VERDICTS):
             raise ValueError(f"an exercise check must return a string starting with "
-                             f"'Correct' or 'Not yet', got {result!r}")
+                             f"'Correct' or 'Not yet' (or 正确 / 还不对), got {result!r}")
         self.checks += 1
         self.printed = buf.getvalue()
         self.message = result
-        self.verdict = "correct" if result.startswith("Correct") else "not yet"
+        self.verdict = "correct" if result.startswith(VERDICT_PREFIXES["correct"]) else "not yet"
         return self.verdict
 
     def show_solution(self, shown=True):
@@ -73,21 +74,21 @@ class ExerciseModel:
     def result_text(self):
         """The verdict part of the transcript (what the Check button shows)."""
         if self.verdict is None:
-            return "Not checked yet: press Check."
+            return t("Not checked yet: press Check.")
         lines = []
         if self.printed:
-            lines += ["printed:"] + ["  " + x for x in self.printed.rstrip("\n").split("\n")]
+            lines += [t("printed:")] + ["  " + x for x in self.printed.rstrip("\n").split("\n")]
         lines.append(self.message)
         return "\n".join(lines)
 
     def solution_text(self):
         """The solution part of the transcript ("" while hidden)."""
-        return "Solution:\n" + self.solution if self.solution_shown else ""
+        return t("Solution:") + "\n" + self.solution if self.solution_shown else ""
 
     def text(self):
-        lines = [f"Exercise: {self.title}"] if self.title else []
+        lines = [f"{t('Exercise:')} {self.title}"] if self.title else []
         lines.append(self.result_text())
-        lines.append(self.solution_text() or "(solution hidden: press Show solution)")
+        lines.append(self.solution_text() or t("(solution hidden: press Show solution)"))
         return "\n".join(lines)
 
 
@@ -101,13 +102,13 @@ class Exercise(WidgetView):
     def __init__(self, check, solution, title="", check_now=True):
         w = widgets()
         self.model = ExerciseModel(check, solution, title)
-        self.check_button = w.Button(description="Check", button_style="primary")
-        self.solution_button = w.Button(description="Show solution")
+        self.check_button = w.Button(description=t("Check"), button_style="primary")
+        self.solution_button = w.Button(description=t("Show solution"))
         self.out = w.Output()
         self.solution_out = w.Output()
         self.check_button.on_click(lambda _b: self.check())
         self.solution_button.on_click(lambda _b: self.toggle_solution())
-        header = [w.HTML(f"<b>Exercise: {_html(title)}</b>")] if title else []
+        header = [w.HTML(f"<b>{t('Exercise:')} {_html(title)}</b>")] if title else []
         self.box = w.VBox(header + [w.HBox([self.check_button, self.solution_button]),
                                     self.out, self.solution_out])
         if check_now:
@@ -122,8 +123,8 @@ class Exercise(WidgetView):
 
     def toggle_solution(self):
         self.model.show_solution(not self.model.solution_shown)
-        self.solution_button.description = ("Hide solution" if self.model.solution_shown
-                                            else "Show solution")
+        self.solution_button.description = (t("Hide solution") if self.model.solution_shown
+                                            else t("Show solution"))
         set_text(self.solution_out, self.model.solution_text())
 
 
@@ -138,5 +139,5 @@ def exercise(key, check, check_now=True):
     entry = exercise_entry(key)
     if "solution" not in entry:
         raise KeyError(f"exercise {key!r} has no 'solution' in the quiz bank")
-    return Exercise(check, entry["solution"], title=entry.get("title", ""),
+    return Exercise(check, field(entry, "solution"), title=field(entry, "title"),
                     check_now=check_now)

@@ -9,6 +9,7 @@ run outputs-before-inputs; a leaf's hook fires once, with the summed gradient.
 from .. import _creation
 from ..autograd.trace import trace
 from ._fmt import values_text
+from ._i18n import t
 from ._widgets import WidgetView, set_text, widgets
 
 __all__ = ["HookOrderLab", "HookOrderLabModel", "HOOKS"]
@@ -77,24 +78,24 @@ class HookOrderLabModel:
             if ev.kind == "run":
                 name = ev.subject.split("#")[0]
                 who = owners.get(ev.subject)
-                lines.append(f"{name} runs" + (f" ({who})" if who else "")
+                lines.append(f"{name} {t('runs')}" + (f" ({who})" if who else "")
                              + f", grad_output {_v(ev.info['grad'])}")
             elif ev.kind == "hook" and ev.info["hook"] == "retain_grad":
-                lines.append(f"retain_grad on y: y.grad = {_v(ev.info['grad'])}")
+                lines.append(f"{t('retain_grad on y')}: y.grad = {_v(ev.info['grad'])}")
             elif ev.kind == "hook":
                 name = calls.get(i + 1, f"{ev.info['hook']} hook")
-                lines.append(f"{name} fires with {_v(ev.info['grad'])}")
+                lines.append(f"{t(name)} {t('fires with')} {_v(ev.info['grad'])}")
             elif ev.kind == "accumulate":
-                lines.append(f"AccumulateGrad stores x.grad = {_v(ev.info['grad'])}")
+                lines.append(f"{t('AccumulateGrad stores x.grad =')} {_v(ev.info['grad'])}")
         return lines
 
     def text(self):
-        lines = ["registered, in this order: " + (", ".join(h for h in HOOKS
-                                                           if h in self.enabled) or "nothing")]
+        lines = [t("registered, in this order:") + " " + (
+            ", ".join(t(h) for h in HOOKS if h in self.enabled) or t("nothing"))]
         if self.order:
             lines += [f"{k + 1:>2}. {line}" for k, line in enumerate(self.order)]
         else:
-            lines.append("(press run)")
+            lines.append(t("(press run)"))
         return "\n".join(lines)
 
 
@@ -106,11 +107,11 @@ class HookOrderLab(WidgetView):
         self.model = HookOrderLabModel()
         self.checks = {}
         for name in HOOKS:
-            box = w.Checkbox(value=name in self.model.enabled, description=name,
+            box = w.Checkbox(value=name in self.model.enabled, description=t(name),
                              indent=False)
             box.observe(lambda ch, name=name: self.model.enable(name, ch["new"]), names="value")
             self.checks[name] = box
-        self.run_button = w.Button(description="run backward", button_style="primary")
+        self.run_button = w.Button(description=t("run backward"), button_style="primary")
         self.run_button.on_click(lambda _b: self._run())
         self.out = w.Output()
         self.box = w.VBox(list(self.checks.values()) + [self.run_button, self.out])

@@ -12,6 +12,7 @@ import numpy as np
 from .. import _creation
 from . import _walk
 from ._fmt import values_text
+from ._i18n import t
 from ._names import Names
 from ._saved import saved_versions
 from ._widgets import WidgetView, set_diagram, set_text, widgets
@@ -81,24 +82,24 @@ class InplaceLabModel:
     def text(self):
         then, now = self.versions()
         lines = ["a = tensor([1., 2., 3.], requires_grad=True); out = a.sigmoid()",
-                 "edits: " + ("; ".join(self.edits) if self.edits else "none"),
+                 t("edits:") + " " + ("; ".join(self.edits) if self.edits else t("none")),
                  f"out = {values_text(self.out._data)}   out._version = {self.out._version}",
-                 f"SigmoidBackward0 saved out at v{then}; now v{now}"
-                 + ("  <- stale" if then != now else "")]
+                 f"SigmoidBackward0 {t('saved out at')} v{then}; {t('now')} v{now}"
+                 + ("  " + t("<- stale") if then != now else "")]
         verdict = {
             "raises": "backward will raise (the version counter saw the edit)",
             "wrong": "backward will run, but the gradient is silently WRONG "
                      "(.data edits are invisible to the version counter)",
             "correct": "backward will run and be correct",
         }
-        lines.append("prediction: " + verdict[self.prediction()])
+        lines.append(t("prediction:") + " " + t(verdict[self.prediction()]))
         if self.result is not None:
             kind, detail = self.result
             if kind == "raises":
-                lines.append("backward: " + detail.split(". Hint:")[0])
+                lines.append(t("backward:") + " " + detail.split(". Hint:")[0])
             else:
-                lines.append(f"backward: a.grad = {detail}; correct: "
-                             f"{values_text(self.correct)} -> {kind.upper()}")
+                lines.append(f"{t('backward:')} a.grad = {detail}; {t('correct:')} "
+                             f"{values_text(self.correct)} -> {t(kind.upper())}")
         return "\n".join(lines)
 
     def diagram(self):
@@ -120,9 +121,9 @@ class InplaceLab(WidgetView):
             b = w.Button(description=code, layout=w.Layout(width="auto"))
             b.on_click(lambda _b, how=how: self._do(self.model.edit, how))
             self.buttons[how] = b
-        self.run_button = w.Button(description="run backward", button_style="warning")
+        self.run_button = w.Button(description=t("run backward"), button_style="warning")
         self.run_button.on_click(lambda _b: self._do(self.model.run_backward))
-        self.reset_button = w.Button(description="reset")
+        self.reset_button = w.Button(description=t("reset"))
         self.reset_button.on_click(lambda _b: self._do(self.model.reset))
         self.info, self.picture = w.Output(), w.Output()
         self.box = w.VBox([w.HBox(list(self.buttons.values())),

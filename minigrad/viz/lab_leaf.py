@@ -6,12 +6,18 @@ require grad, and for non-leaves that called `retain_grad()`.
 from .._tensor import Tensor
 from . import _names
 from ._fmt import array_text, values_text
+from ._i18n import t as _t
 from ._widgets import WidgetView, widgets
 
 __all__ = ["LeafTable", "LeafTableModel", "COLUMNS"]
 
 COLUMNS = ("name", "is_leaf", "requires_grad", "retains_grad", "grad_fn", "grad",
            "backward fills .grad")
+
+
+def _width(text):
+    """Columns a header takes in a monospace text table (a CJK character takes two)."""
+    return sum(2 if ord(ch) > 0x2E80 else 1 for ch in text)
 
 
 class LeafTableModel:
@@ -44,7 +50,7 @@ class LeafTableModel:
                 if isinstance(value, Tensor):
                     out.append((t, value))
             else:
-                out.append((found.get(t) or "(unnamed)", t))
+                out.append((found.get(t) or _t("(unnamed)"), t))
         return out
 
     def rows(self):
@@ -65,16 +71,17 @@ class LeafTableModel:
 
     def text(self):
         rows = [[str(r[c]) for c in COLUMNS] for r in self.rows()]
-        widths = [max([len(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(COLUMNS)]
+        headers = [_t(c) for c in COLUMNS]
+        widths = [max([_width(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(headers)]
         fmt = "  ".join(f"{{:<{w}}}" for w in widths)
-        lines = [fmt.format(*COLUMNS), fmt.format(*("-" * w for w in widths))]
+        lines = [fmt.format(*headers), fmt.format(*("-" * w for w in widths))]
         lines += [fmt.format(*r) for r in rows]
         return "\n".join(x.rstrip() for x in lines)
 
     def html(self):
         esc = lambda s: str(s).replace("&", "&amp;").replace("<", "&lt;")
         cell = "padding: 3px 12px; text-align: left; white-space: nowrap"
-        head = "".join(f'<th style="{cell}; border-bottom: 1px solid #999">{esc(c)}</th>'
+        head = "".join(f'<th style="{cell}; border-bottom: 1px solid #999">{esc(_t(c))}</th>'
                        for c in COLUMNS)
         body = "".join("<tr>" + "".join(f'<td style="{cell}">{esc(r[c])}</td>'
                                         for c in COLUMNS) + "</tr>" for r in self.rows())
@@ -90,7 +97,7 @@ class LeafTable(WidgetView):
         self.model = LeafTableModel(*targets, names=names,
                                     namespaces=_names.caller_namespaces())
         self.table = w.HTML()
-        self.refresh_button = w.Button(description="Refresh")
+        self.refresh_button = w.Button(description=_t("Refresh"))
         self.refresh_button.on_click(lambda _b: self.refresh())
         self.box = w.VBox([self.table, self.refresh_button])
         self.refresh()

@@ -10,6 +10,7 @@ import numpy as np
 from .. import _creation
 from .._storage import root_array
 from ._fmt import values_text
+from ._i18n import t
 from ._widgets import WidgetView, set_text, widgets
 
 __all__ = ["ViewsLab", "ViewsLabModel", "MAKERS"]
@@ -25,7 +26,7 @@ MAKERS = {
 
 
 def _yes(flag):
-    return "yes" if flag else "no"
+    return t("yes") if flag else t("no")
 
 
 class ViewsLabModel:
@@ -77,11 +78,11 @@ class ViewsLabModel:
 
     def text(self):
         lines = [f"other = {MAKERS[self.kind][0]}",
-                 "edits: " + ("; ".join(self.edits) if self.edits else "none"),
+                 t("edits:") + " " + ("; ".join(self.edits) if self.edits else t("none")),
                  "base  = " + _values(self.base),
                  "other = " + _values(self.other)]
         for key, value in self.facts().items():
-            lines.append(f"{key}: {_yes(value) if isinstance(value, bool) else value}")
+            lines.append(f"{t(key)}{t(': ')}{_yes(value) if isinstance(value, bool) else value}")
         return "\n".join(lines)
 
 
@@ -104,7 +105,7 @@ class ViewsLab(WidgetView):
                                     value=kind)
         self.edit_other = w.Button(description="other.mul_(10)")
         self.edit_base = w.Button(description="base.add_(100)")
-        self.reset_button = w.Button(description="reset")
+        self.reset_button = w.Button(description=t("reset"))
         self.out = w.Output()
         self.kind.observe(self._on_kind, names="value")
         self.edit_other.on_click(lambda _b: self._do(self.model.edit, "other"))

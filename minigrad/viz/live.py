@@ -7,6 +7,7 @@ every named tensor in the namespace is drawn. Redraws happen on IPython's
 """
 from .._tensor import Tensor
 from . import _names, _walk
+from ._i18n import t as _t
 from ._widgets import WidgetView, set_diagram, set_text, widgets
 from .diagram import DEFAULT_MAX_NODES, Diagram
 
@@ -58,11 +59,11 @@ class LiveGraphModel:
         self.redraws += 1
         spaces = self._spaces()
         tensors, missing = self._lookup(spaces)
-        self.message = f"not defined yet: {', '.join(missing)}" if missing else ""
+        self.message = f"{_t('not defined yet:')} {', '.join(missing)}" if missing else ""
         if not tensors:
             self.diagram = None
             if not self.message:
-                self.message = "no tensors to draw yet"
+                self.message = _t("no tensors to draw yet")
             return None
         if self.names is not None:
             resolved = _names.resolve(self.names, tensors)
@@ -74,7 +75,7 @@ class LiveGraphModel:
 
     def text(self):
         body = self.diagram.text() if self.diagram is not None else ""
-        return "\n".join(x for x in (self.message, body) if x) or "LiveGraph (not drawn yet)"
+        return "\n".join(x for x in (self.message, body) if x) or _t("LiveGraph (not drawn yet)")
 
 
 class LiveGraph(WidgetView):

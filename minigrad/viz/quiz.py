@@ -2,6 +2,7 @@
 import contextlib
 import io
 
+from ._i18n import field, t
 from ._widgets import WidgetView, set_text, widgets
 
 __all__ = ["Quiz", "QuizModel", "quiz"]
@@ -47,7 +48,7 @@ class QuizModel:
         """Run the code (capturing prints and errors) and judge the prediction. Without a
         prediction nothing runs: predicting first is the point."""
         if self.selected is None:
-            self.output = "Pick an answer first."
+            self.output = t("Pick an answer first.")
             return None
         buf = io.StringIO()
         self.raised = None
@@ -68,9 +69,9 @@ class QuizModel:
         lines += [f"  ({'x' if c == self.selected else ' '}) {c}" for c in self.choices]
         if self.ran:
             if self.output:
-                lines += ["output:"] + ["  " + x for x in self.output.rstrip("\n").split("\n")]
-            mark = "Correct!" if self.verdict == "correct" else "Not quite."
-            lines.append(f"{mark} The answer is: {self.answer}")
+                lines += [t("output:")] + ["  " + x for x in self.output.rstrip("\n").split("\n")]
+            mark = t("Correct!") if self.verdict == "correct" else t("Not quite.")
+            lines.append(f"{mark} {t('The answer is:')} {self.answer}")
             if self.explanation:
                 lines.append(self.explanation)
         elif self.output:
@@ -89,7 +90,7 @@ class Quiz(WidgetView):
         self.model = QuizModel(question, choices, answer, run, explanation)
         self.radio = w.RadioButtons(options=self.model.choices, value=None,
                                     description="", layout=w.Layout(width="max-content"))
-        self.button = w.Button(description="Run", button_style="primary")
+        self.button = w.Button(description=t("Run"), button_style="primary")
         self.out = w.Output()
         self.radio.observe(self._on_choice, names="value")
         self.button.on_click(self._on_run)
@@ -112,8 +113,13 @@ def _html(text):
 
 def quiz(key, run=None):
     """A Quiz whose question, choices, answer and explanation come from the quiz bank
-    (`minigrad.viz.quizbank`), so the notebook's code cell does not show the answer."""
+    (`minigrad.viz.quizbank`), so the notebook's code cell does not show the answer.
+    In Chinese (`viz.set_language("zh")`) the `*_zh` fields are shown; the answer is the
+    same choice, matched by its index."""
     from .quizbank import quiz_entry
     entry = quiz_entry(key)
-    return Quiz(entry["question"], entry["choices"], entry["answer"], run=run,
-                explanation=entry.get("explanation", ""))
+    answer = entry["answer"]
+    if not isinstance(answer, int):
+        answer = [str(c) for c in entry["choices"]].index(str(answer))
+    return Quiz(field(entry, "question"), field(entry, "choices"), answer, run=run,
+                explanation=field(entry, "explanation"))

@@ -1,4 +1,4 @@
-# %% [markdown]
+# %% [markdown] key="title"
 # # 00 · Start here: minigrad, diagrams and widgets
 #
 # This course teaches how PyTorch's autograd really behaves, the parts that bite in real
@@ -23,7 +23,7 @@
 # %%
 import minigrad as torch
 
-# %% [markdown]
+# %% [markdown] key="diagrams-widgets-are"
 # The diagrams and widgets are minigrad's own extras (real torch has no `viz`), so they come
 # in a separate import, in cells that would not run under real torch.
 #
@@ -35,7 +35,7 @@ import minigrad as torch
 from minigrad import viz
 from minigrad.viz.quizbank.nb00 import check_float_leaf, check_log_loss
 
-# %% [markdown]
+# %% [markdown] key="first-graph-backward"
 # ## 2. A first graph and a backward pass
 #
 # Training a model is: compute a loss from the parameters, call `loss.backward()`, and read
@@ -64,7 +64,7 @@ print("x.grad before backward:", x.grad)
 f.backward()
 print("x.grad after backward: ", x.grad)
 
-# %% [markdown]
+# %% [markdown] key="requires-grad-true"
 # `requires_grad=True` asked autograd to track `x`; `f` was made by recorded ops, so it
 # prints its `grad_fn`. `x.grad` is `None` until a backward pass reaches it, then `2x`.
 # The graph behind `f` (section 4 explains every kind of box):
@@ -72,7 +72,7 @@ print("x.grad after backward: ", x.grad)
 # %% tags=["minigrad-only"]
 viz.draw(f)
 
-# %% [markdown]
+# %% [markdown] key="tensors-dtypes-item"
 # ## 3. Tensors, dtypes and `item()`
 #
 # A tensor holds numbers of **one** dtype. `float32` is the default **floating-point** dtype
@@ -95,7 +95,7 @@ viz.quiz("00/int-grad", run=int_requires_grad)
 # %% tags=["raises-exception"]
 torch.tensor([1, 2], requires_grad=True)
 
-# %% [markdown]
+# %% [markdown] key="how-read-message"
 # **How to read this message** (the dtype family of errors):
 #
 # - `Only Tensors of floating point and complex dtype`: the check is on the dtype, not the
@@ -117,7 +117,7 @@ print(a.item(), type(a.item()).__name__, torch.tensor([[7.]]).item(), torch.tens
 # %% tags=["raises-exception"]
 torch.tensor([1., 2.]).item()
 
-# %% [markdown]
+# %% [markdown] key="tensor-2-elements"
 # `a Tensor with 2 elements cannot be converted to Scalar`: `item()` counts elements,
 # whatever the shape. Use `tolist()` for all the values, or pick one first (`t[0].item()`).
 #
@@ -137,7 +137,7 @@ print("f:", f)
 # %% tags=["minigrad-only"]
 viz.draw(f)
 
-# %% [markdown]
+# %% [markdown] key="what-you-see"
 # | what you see | what it is |
 # | --- | --- |
 # | green rounded box | a tensor you passed to `draw` (here `f`) |
@@ -173,7 +173,7 @@ g = (x * w).sum()
 # %% tags=["minigrad-only"]
 viz.BackwardStepper(g)
 
-# %% [markdown]
+# %% [markdown] key="livegraph-follows-variable"
 # **LiveGraph** follows a *variable*: `viz.LiveGraph("g")` redraws whatever `g` is after
 # every cell you run. Run the next two cells and watch it grow; `.close()` stops it. Later
 # notebooks have bigger labs built the same way (in-place edits, views, leaves, hooks, grad
@@ -189,7 +189,7 @@ g = g.exp()
 # %% tags=["minigrad-only"]
 live.close()
 
-# %% [markdown]
+# %% [markdown] key="why-outputs-older"
 # ## 6. Why outputs in older posts look different
 #
 # Most blog posts about autograd were written for PyTorch 0.4 to 1.x. The behaviour mostly
@@ -204,7 +204,7 @@ print(out)
 print(type(out.view(-1, 1).grad_fn).__name__, out.grad_fn.name())
 print(isinstance(out, torch.Tensor), type(out).__name__)
 
-# %% [markdown]
+# %% [markdown] key="last-line-since"
 # The last line: since PyTorch 0.4 `Variable` and `Tensor` are one thing (PyTorch keeps
 # `torch.autograd.Variable(t)` only as a shim that returns a plain tensor; minigrad leaves
 # it out). Every tensor carries `requires_grad`, `grad`, `grad_fn` and `is_leaf` itself.
@@ -239,7 +239,7 @@ w1 = torch.ones(1, requires_grad=True)
 (w1 + torch.ones(1) + torch.ones(1)).backward()
 print(w1.grad)
 
-# %% [markdown]
+# %% [markdown] key="exercises"
 # ## Exercises
 #
 # Each notebook ends with exercises: edit the code cell, run it, then press **Check** in
@@ -255,7 +255,7 @@ p = torch.tensor([1, 2, 3])         # <- edit this line
 # %% tags=["minigrad-only"]
 viz.exercise("00/float-leaf", check=lambda: check_float_leaf(p))
 
-# %% [markdown]
+# %% [markdown] key="exercise-2"
 # **2.** A training loop logs its loss every step into a list for a plot. Make `as_number`
 # return what should go into that list: a plain Python number, not a tensor.
 
@@ -266,5 +266,5 @@ def as_number(loss):
 # %% tags=["minigrad-only"]
 viz.exercise("00/log-loss", check=lambda: check_log_loss(as_number))
 
-# %% [markdown]
+# %% [markdown] key="next"
 # **Next:** [01 · detach() vs .data](01_detach_vs_data.ipynb) · [cheat sheet](cheatsheet.md)

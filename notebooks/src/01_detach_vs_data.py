@@ -1,4 +1,4 @@
-# %% [markdown]
+# %% [markdown] key="title"
 # # 01 · `detach()` vs `.data`
 #
 # In a real training script you constantly need "the numbers without the history": to log a
@@ -21,7 +21,7 @@ import minigrad as torch
 from minigrad import viz
 from minigrad.viz.quizbank.nb01 import check_gate, check_snapshot, check_stop_gradient
 
-# %% [markdown]
+# %% [markdown] key="detach-new-tensor"
 # ## 1. `detach()`: new tensor, no history, same memory
 #
 # You want to keep the output of a layer for a plot. Storing the tensor itself would keep its
@@ -48,7 +48,7 @@ print("d:", d, "| requires_grad", d.requires_grad, "| grad_fn", d.grad_fn, "| is
 d.zero_()
 print("y after d.zero_():", y)
 
-# %% [markdown]
+# %% [markdown] key="detach-returns-different"
 # `detach()` returns a **different** tensor object with no `grad_fn`; it never requires grad,
 # so it is a leaf. It copies **nothing**: both tensors look at the same memory, so zeroing
 # `d` zeroed `y`. The original `y` keeps its `grad_fn`. Each tensor has its own `.grad`: only
@@ -60,7 +60,7 @@ print("y after d.zero_():", y)
 # %% tags=["minigrad-only"]
 viz.draw(y, d)
 
-# %% [markdown]
+# %% [markdown] key="detached-tensor-constant"
 # ## 2. A detached tensor is a constant
 #
 # Sometimes you *want* part of an expression to be treated as a number: the target of a
@@ -87,7 +87,7 @@ z = u * x
 z.sum().backward()
 print("x.grad:", x.grad)
 
-# %% [markdown]
+# %% [markdown] key="z-has-value"
 # `z` has the value `x³`, but its gradient is `u = x²`, not `3x²`: only the last factor was
 # differentiated. In the diagram `MulBackward0` has a single way out, towards `x`: `u` was
 # only a value it saved (freed now that backward ran), with no arrow back into `x * x`.
@@ -95,14 +95,14 @@ print("x.grad:", x.grad)
 # %% tags=["minigrad-only"]
 viz.draw(z)
 
-# %% [markdown]
+# %% [markdown] key="result-computed-only"
 # A result computed only from detached tensors has no graph at all, so `backward()` on it
 # has nothing to do:
 
 # %% tags=["raises-exception"]
 (u * 3).sum().backward()
 
-# %% [markdown]
+# %% [markdown] key="how-read-message"
 # **How to read this message** (the "no graph" error; notebook 02 meets it again):
 #
 # - `element 0 of tensors`: the first tensor you called `backward()` on (here the only one).
@@ -123,7 +123,7 @@ print("detach():", t.detach(), t.detach().requires_grad, t.detach().is_leaf,
       t.detach().data_ptr() == t.data_ptr())
 print(".data:   ", t.data, t.data.requires_grad, t.data.is_leaf, t.data.data_ptr() == t.data_ptr())
 
-# %% [markdown]
+# %% [markdown] key="both-new-object"
 # Both: a new object, no history, a leaf, **the same memory** as `t`. So `.data` is not "a
 # copy of the data", whatever some posts say: writing into it writes into `t`. The
 # difference is invisible in print. It is in the version counter.
@@ -157,7 +157,7 @@ t_det[0] = 7.                       # one edit through detach()
 print(t, "| t._version", t._version, "| t_det._version", t_det._version,
       "| t_dat._version", t_dat._version)
 
-# %% [markdown]
+# %% [markdown] key="each-box-diagram"
 # Each box in the diagram shows `vN`: `t` and `t_det` agree at v1; `t_dat` is at v2 on its
 # own, invisible to `t`. The lab below lets you try other ways of making a second tensor
 # (views, `clone()`): pick one, press **other.mul_(10)**, and read *same storage* and *same
@@ -169,7 +169,7 @@ viz.draw(t, t_det, t_dat)
 # %% tags=["minigrad-only"]
 viz.ViewsLab(kind="detach")
 
-# %% [markdown]
+# %% [markdown] key="sigmoid-experiment-detach"
 # ### The sigmoid experiment: `detach()` raises, `.data` lies
 #
 # Why the counter matters. Sigmoid's derivative is written with its **output**:
@@ -200,7 +200,7 @@ y2.detach().zero_()
 print("y1:", y1, "version", y1._version)
 print("y2:", y2, "version", y2._version)
 
-# %% [markdown]
+# %% [markdown] key="both-outputs-are"
 # Both outputs are zeros now and both keep `SigmoidBackward0`. Only `y2`'s counter moved.
 # The diagrams show what autograd will see: `y2`'s saved output is **red** (saved at v0, now
 # v1); `y1`'s says "saved v0, now v0": the zeros are there but nothing records the edit.
@@ -218,13 +218,13 @@ x_ok = torch.tensor([1.0, 2, 3], requires_grad=True)
 x_ok.sigmoid().sum().backward()
 print("the true gradient:           ", x_ok.grad)
 
-# %% [markdown]
+# %% [markdown] key="silently-wrong-0"
 # Silently wrong: `0 · (1 − 0) = 0` for every element. The `detach()` twin refuses instead:
 
 # %% tags=["raises-exception"]
 y2.sum().backward()
 
-# %% [markdown]
+# %% [markdown] key="message-names-stale"
 # The message names the stale tensor (`output 0 of Sigmoid`, i.e. `y2`), its version now
 # (1) and when saved (0). [Notebook 05](05_inplace_and_versions.ipynb) takes this in-place
 # error apart line by line and shows which ops save what; later notebooks link back to this
@@ -236,7 +236,7 @@ y2.sum().backward()
 # %% tags=["minigrad-only"]
 viz.InplaceLab()
 
-# %% [markdown]
+# %% [markdown] key="when-edit-after"
 # ## 5. When an edit after `detach()` is harmless
 #
 # Does every in-place edit through `detach()` break backward? Autograd only checks tensors
@@ -261,7 +261,7 @@ y.detach().zero_()
 y.backward()
 print("y:", y, "| y._version:", y._version, "| x.grad:", x.grad)
 
-# %% [markdown]
+# %% [markdown] key="y-at-version"
 # `y` is at version 1, but nobody saved `y`, so nothing is stale and the gradient is right.
 # `add` saves nothing at all, so editing its inputs afterwards is harmless too. The rule:
 #
@@ -273,7 +273,7 @@ print("y:", y, "| y._version:", y._version, "| x.grad:", x.grad)
 # %% tags=["minigrad-only"]
 viz.draw(y, x)
 
-# %% [markdown]
+# %% [markdown] key="real-copy-clone"
 # ## 6. A real copy: `=`, `clone()`, `copy_()`, `detach().clone()`
 #
 # Keeping "the best weights so far" or an exponential moving average of a model needs a
@@ -303,7 +303,7 @@ snap = a.detach().clone()
 print("c:", c)
 print("dst:", dst)
 
-# %% [markdown]
+# %% [markdown] key="b-second-name"
 # - `b = a` is a second **name** for the same object.
 # - `a.clone()` copies the numbers into new memory **and is recorded** (`CloneBackward0`):
 #   gradients flow through it back to `a`, unchanged. It does not copy `a.grad`.
@@ -314,7 +314,7 @@ print("dst:", dst)
 # %% tags=["minigrad-only"]
 viz.draw(c, dst, snap)
 
-# %% [markdown]
+# %% [markdown] key="new-leaf-from"
 # ## 7. A new leaf from a detached tensor
 #
 # To get the gradient with respect to an intermediate value (a saliency map, an
@@ -340,7 +340,7 @@ loss = (h * h).sum()
 loss.backward()
 print("h.grad:", h.grad, "| h.is_leaf:", h.is_leaf, "| x.grad:", x.grad)
 
-# %% [markdown]
+# %% [markdown] key="detached-tensor-leaf"
 # A detached tensor is a leaf, and a leaf may switch `requires_grad` on. It then starts a
 # graph of its own and gets a `.grad`; only the road back to `x` is closed. Two separate
 # graphs: the dashed line between `h` and `y` means "same memory", and gradients never
@@ -349,7 +349,7 @@ print("h.grad:", h.grad, "| h.is_leaf:", h.is_leaf, "| x.grad:", x.grad)
 # %% tags=["minigrad-only"]
 viz.draw(loss, y)
 
-# %% [markdown]
+# %% [markdown] key="summary"
 # ## Summary
 #
 # | | `t.detach()` | `t.data` |
@@ -424,7 +424,7 @@ print("a.grad:", a.grad, "| c.is_leaf:", c.is_leaf, "| c.retains_grad:", c.retai
 (c * 3).sum().backward()
 print("a.grad after a backward through the clone:", a.grad, "(2a + 3)")
 
-# %% [markdown]
+# %% [markdown] key="m3-error-one"
 # M3: the error one post blames on `detach()` appears when a cell that already ran
 # `y1.sum().backward()` is **run again**: the first backward freed what `SigmoidBackward0`
 # had saved.
@@ -432,7 +432,7 @@ print("a.grad after a backward through the clone:", a.grad, "(2a + 3)")
 # %% tags=["raises-exception"]
 y1.sum().backward()             # y1's graph was already used in section 4
 
-# %% [markdown]
+# %% [markdown] key="how-read-message-2"
 # **How to read this message**: `Trying to backward through the graph a second time` means
 # the values this graph saved (here `y1`'s output) were freed by the first `backward()`.
 # `Specify retain_graph=True` on the **first** call if you truly need two passes; in a
@@ -468,7 +468,7 @@ def train():
 # %% tags=["minigrad-only"]
 viz.exercise("01/snapshot", check=lambda: check_snapshot(train))
 
-# %% [markdown]
+# %% [markdown] key="exercise-2"
 # **2. A stop-gradient.** Make `cube(x)` keep the value `sum(x³)` but have the gradient `x²`
 # instead of `3x²`, using `detach()` on one factor.
 
@@ -479,7 +479,7 @@ def cube(x):
 # %% tags=["minigrad-only"]
 viz.exercise("01/stop-gradient", check=lambda: check_stop_gradient(cube))
 
-# %% [markdown]
+# %% [markdown] key="exercise-3"
 # **3. Cap the gate honestly.** Someone caps a sigmoid gate at 0.9 through `.data`. The
 # forward value is right but the gradient is silently wrong (section 4). Rewrite `gated` so
 # that backward knows about the cap.
@@ -493,7 +493,7 @@ def gated(x):
 # %% tags=["minigrad-only"]
 viz.exercise("01/loud-not-silent", check=lambda: check_gate(gated))
 
-# %% [markdown]
+# %% [markdown] key="optional-depth-place"
 # ## Optional depth: the in-place forms
 #
 # `y.detach_()` does to `y` itself what `detach()` does to a new tensor: `y` loses its
@@ -511,6 +511,6 @@ w = torch.tensor([1., 2.], requires_grad=True)
 w.data = torch.tensor([10., 20., 30.])
 print(w, "| version", w._version)
 
-# %% [markdown]
+# %% [markdown] key="next"
 # **Next:** [02 · Leaf tensors](02_leaf_tensors.ipynb) · back to
 # [00 · Start here](00_start_here.ipynb) · [cheat sheet](cheatsheet.md)

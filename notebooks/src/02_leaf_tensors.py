@@ -1,4 +1,4 @@
-# %% [markdown]
+# %% [markdown] key="title"
 # # 02 · Leaf tensors: who gets a `.grad`
 #
 # "My weight's `.grad` is `None`" is one of the most common autograd bug reports. The
@@ -33,7 +33,7 @@ def grad_of(t):
 from minigrad import viz
 from minigrad.viz.quizbank.nb02 import check_float64_leaf, check_sgd_step
 
-# %% [markdown]
+# %% [markdown] key="what-leaf"
 # ## 1. What is a leaf?
 #
 # Each recorded operation leaves a node behind, the result's `grad_fn`. `backward()` walks
@@ -60,7 +60,7 @@ print("x:", x, x.is_leaf)
 print("y:", y, y.is_leaf)
 print("z:", z, z.is_leaf)
 
-# %% [markdown]
+# %% [markdown] key="y-z-print"
 # `y` and `z` print their `grad_fn`; `x` does not. In the diagram the arrows follow the
 # gradient from `z` back to `x`. The leaf is reached through an `AccumulateGrad` node: that
 # node is what writes into `x.grad`. Nothing writes into `y` or `z`.
@@ -68,7 +68,7 @@ print("z:", z, z.is_leaf)
 # %% tags=["minigrad-only"]
 viz.draw(z)
 
-# %% [markdown]
+# %% [markdown] key="requires-grad-off"
 # ## 2. `requires_grad`: off by default, and contagious
 #
 # To freeze part of a network you switch `requires_grad` off for its weights; to train, the
@@ -97,7 +97,7 @@ print("b * 3 requires grad:", (b * 3).requires_grad, "| out requires grad:", out
 out.backward()
 print("a.grad:", a.grad, "| b.grad:", b.grad)
 
-# %% [markdown]
+# %% [markdown] key="diagram-drawn-after"
 # The diagram, drawn after the pass, shows why `b` got nothing: `AddBackward0` has a single
 # way out, towards `a`. The `b * 3` branch was never recorded. When **nothing** requires
 # grad there is no graph at all, and `backward()` refuses with the "does not require grad
@@ -110,7 +110,7 @@ viz.draw(out)
 # %% tags=["raises-exception"]
 (torch.ones(1) + torch.ones(1)).backward()
 
-# %% [markdown]
+# %% [markdown] key="leaf-rule"
 # ## 3. The leaf rule
 #
 # Who wrote the line does not matter, and neither does how simple the op is. Two facts
@@ -143,7 +143,7 @@ with torch.no_grad():
     q = p * 2
 print("computed under no_grad:", q.is_leaf, q.requires_grad, "| p is still a leaf:", p.is_leaf)
 
-# %% [markdown]
+# %% [markdown] key="col-line-you"
 # `col` is a line you wrote yourself, yet it is not a leaf: `reshape` ran on the fresh
 # tensor before it got a name. The real leaf is the unnamed `arange` result, which you can
 # no longer reach. No op ever changes its **input**: `p` stays a leaf; only results are new.
@@ -151,7 +151,7 @@ print("computed under no_grad:", q.is_leaf, q.requires_grad, "| p is still a lea
 # %% tags=["minigrad-only"]
 viz.draw(col)
 
-# %% [markdown]
+# %% [markdown] key="casts-device-moves"
 # ## 4. Casts and device moves: the lost gradient
 #
 # A classic: you build a weight with `requires_grad=True` and then move it,
@@ -176,7 +176,7 @@ good = torch.tensor([1., 2.]).double().requires_grad_()
 print("lost:", lost.is_leaf, type(lost.grad_fn).__name__, "| lost.grad:", grad_of(lost))
 print("good:", good.is_leaf, "| good.grad:", good.grad)
 
-# %% [markdown]
+# %% [markdown] key="lost-grad-none"
 # `lost.grad` is `None`, and reading it warns (notebook 03 reads that warning line by line).
 # The gradient went *through* the cast into the unnamed float32 leaf, converted back to its
 # dtype. The fix: move first, then `requires_grad_()`, as `good` does (or pass
@@ -187,7 +187,7 @@ print("good:", good.is_leaf, "| good.grad:", good.grad)
 # %% tags=["minigrad-only"]
 viz.draw(lost, good)
 
-# %% [markdown]
+# %% [markdown] key="who-gets-grad"
 # ## 5. Who gets `.grad` after `backward()`
 #
 # The rule: **`backward()` stores a gradient in `t.grad` when `t` requires grad and is a
@@ -212,7 +212,7 @@ z.backward()
 print("x.grad:", x.grad, "| y.grad:", grad_of(y))
 print("x.grad is a plain tensor:", x.grad.requires_grad, x.grad.is_leaf, x.grad.grad_fn)
 
-# %% [markdown]
+# %% [markdown] key="index-non-leaf"
 # `s[0]` is a non-leaf view, but the gradient flows through it to the leaf `s`. From
 # section 1, `x` got `4.` and `y` nothing. `.grad` itself is a plain tensor with no
 # history, with its owner's shape and dtype.
@@ -224,7 +224,7 @@ print("x.grad is a plain tensor:", x.grad.requires_grad, x.grad.is_leaf, x.grad.
 # %% tags=["minigrad-only"]
 viz.LeafTable(x, y, z, q, lost, good, col)
 
-# %% [markdown]
+# %% [markdown] key="parameters-optimizer"
 # ## 6. Parameters and the optimizer
 #
 # The weights of `nn.Linear`, `nn.Conv2d` and friends are `nn.Parameter`s: leaves that
@@ -256,7 +256,7 @@ opt.step()
 print("same object:", lin.weight is weight, "| version went up by", lin.weight._version - version,
       "| still a leaf:", lin.weight.is_leaf)
 
-# %% [markdown]
+# %% [markdown] key="optimizer-updates-each"
 # The optimizer updates each parameter **in place** under `no_grad()`: same object, same
 # memory, still a leaf, and its version counter goes up. (Old optimizers wrote through
 # `.data`, which skips the counter: [notebook 01](01_detach_vs_data.ipynb), section 4,
@@ -270,7 +270,7 @@ print("same object:", lin.weight is weight, "| version went up by", lin.weight._
 # %% tags=["minigrad-only"]
 viz.draw(lin(torch.tensor([[1., 2.]])))
 
-# %% [markdown]
+# %% [markdown] key="summary"
 # ## Summary
 #
 # | question | answer |
@@ -335,7 +335,7 @@ image = torch.ones(1, 4, 5, 5)
 print(F.conv2d(image, weight, stride=2, padding=1).shape)
 print(torch.nn.Conv2d(4, 8, 3, stride=2, padding=1)(image).shape, weight.is_leaf)
 
-# %% [markdown]
+# %% [markdown] key="exercises"
 # ## Exercises
 #
 # Edit the cell, run it, then press **Check** (or re-run the exercise cell).
@@ -350,7 +350,7 @@ def make_weight():
 # %% tags=["minigrad-only"]
 viz.exercise("02/float64-leaf", check=lambda: check_float64_leaf(make_weight))
 
-# %% [markdown]
+# %% [markdown] key="exercise-2"
 # **2. Fix the update step.** A hand-written SGD step. It works once; on the second step
 # `w.grad` is `None`. Why, and how do you update `w` so it stays the same leaf? (Remember to
 # reset the gradient: gradients accumulate.)
@@ -363,6 +363,6 @@ def sgd_step(w, lr):
 # %% tags=["minigrad-only"]
 viz.exercise("02/sgd-step", check=lambda: check_sgd_step(sgd_step))
 
-# %% [markdown]
+# %% [markdown] key="next"
 # **Next:** [03 · retain_grad and hooks](03_retain_grad_and_hooks.ipynb): how to see the
 # gradients of non-leaves. · [cheat sheet](cheatsheet.md)

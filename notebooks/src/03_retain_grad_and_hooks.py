@@ -1,4 +1,4 @@
-# %% [markdown]
+# %% [markdown] key="title"
 # # 03 · Non-leaf gradients: `retain_grad()` and hooks
 #
 # When training goes wrong you want to look inside: are the gradients of a layer's
@@ -23,7 +23,7 @@ import minigrad as torch
 from minigrad import viz
 from minigrad.viz.quizbank.nb03 import check_capture, check_clip, check_retain_order
 
-# %% [markdown]
+# %% [markdown] key="non-leaf-s"
 # ## 1. A non-leaf's `.grad` is `None`, with a warning
 #
 # Reading `.grad` of an intermediate tensor returns `None` and warns. How often? The cells
@@ -58,7 +58,7 @@ print(len(caught), "warning:", caught[0].category.__name__)
 print(caught[0].message)
 print("x.grad:", x.grad)
 
-# %% [markdown]
+# %% [markdown] key="one-warning-three"
 # One warning for three reads: Python's default filter shows a warning **once per code
 # location**. A read from another line, or re-running the cell, warns again. (A notebook
 # that calls `warnings.simplefilter("always")` sees one per read.)
@@ -80,7 +80,7 @@ print("x.grad:", x.grad)
 # %% tags=["minigrad-only"]
 viz.draw(z)
 
-# %% [markdown]
+# %% [markdown] key="computed-passed-not"
 # ## 2. Computed, passed on, not stored
 #
 # Is a non-leaf's gradient "cleared after use"? Backward computes the gradient flowing into
@@ -109,7 +109,7 @@ hz.backward()
 print("gradient that flowed through hy:", seen, "| hx.grad:", hx.grad)
 print("hy.retains_grad:", hy.retains_grad)
 
-# %% [markdown]
+# %% [markdown] key="value-3-existed"
 # The value `3.` existed; it was passed on to `PowBackward0` (giving `hx.grad = 3 · 2hx =
 # 12`) and never written anywhere. That is the memory saving: one gradient per
 # intermediate, as big as the activation, never kept. It is the **non-leaves'** gradients
@@ -125,7 +125,7 @@ print("hy.retains_grad:", hy.retains_grad)
 # %% tags=["minigrad-only"]
 viz.draw(hz)
 
-# %% [markdown]
+# %% [markdown] key="retain-grad"
 # ## 3. `retain_grad()`
 #
 # `t.retain_grad()` asks the backward passes that run **after** it to store `t`'s gradient
@@ -155,7 +155,7 @@ loss = (u ** 2).sum()
 loss.backward()
 print("u.retains_grad:", u.retains_grad, "| u.grad:", u.grad, "| r.grad:", r.grad)
 
-# %% [markdown]
+# %% [markdown] key="retain-grad-does"
 # `retain_grad()` does not look into the past: called after a pass, it only fills later
 # ones (calling it late is not an error). A retained gradient **accumulates** over passes,
 # like a leaf's. Here `d loss / d u = 2u = [6., 12.]` and `r.grad = 3 · 2u`. On a leaf
@@ -166,7 +166,7 @@ print("u.retains_grad:", u.retains_grad, "| u.grad:", u.grad, "| r.grad:", r.gra
 # %% tags=["minigrad-only"]
 viz.draw(loss)
 
-# %% [markdown]
+# %% [markdown] key="hooks-can-replace"
 # ## 4. Hooks can replace the gradient
 #
 # Clipping or rescaling a gradient on the fly, masking part of it, logging its norm: that
@@ -196,7 +196,7 @@ k2.register_hook(lambda g: print("hook on k2:", g))
 k2.backward()
 print("k0.grad:", k0.grad)
 
-# %% [markdown]
+# %% [markdown] key="replacement-holds-rest"
 # The replacement holds for the rest of the pass: for later hooks on the same tensor, for
 # its `.grad` if it retains one, and for everything upstream (`k0.grad = 12 · 10 · 2`).
 # Order: hooks fire in backward order, from the output towards the inputs (`k2` before
@@ -212,7 +212,7 @@ print("k0.grad:", k0.grad)
 # %% tags=["minigrad-only"]
 viz.HookOrderLab()
 
-# %% [markdown]
+# %% [markdown] key="hook-leaf-gets"
 # ## 5. A hook on a leaf gets the total
 #
 # A weight used in several places (shared embeddings, tied layers) gets the **sum** of the
@@ -236,7 +236,7 @@ half.register_hook(lambda g: g / 2)
 (half + 0).backward()
 print("a hook on a leaf can rescale before storing:", half.grad)
 
-# %% [markdown]
+# %% [markdown] key="once-per-pass"
 # Once per pass, with the total `2 · 3 + 1 = 7`, **before** `AccumulateGrad` adds it into
 # `.grad`. What the hook returns is what gets stored.
 #
@@ -256,7 +256,7 @@ f = e * 2
 f.register_hook(keep_first)
 f.sum().backward()
 
-# %% [markdown]
+# %% [markdown] key="how-read-message"
 # **How to read this message** (the hook-result family):
 #
 # - `hook 'keep_first'` is the function's `__name__`; a lambda shows as `'<lambda>'`, so
@@ -324,7 +324,7 @@ row.retain_grad()
 out.backward()
 print(col.is_leaf, row.is_leaf, col.grad.flatten(), row.grad, out)
 
-# %% [markdown]
+# %% [markdown] key="exercises"
 # ## Exercises
 #
 # Edit the cell, run it, then press **Check** (or re-run the exercise cell).
@@ -343,7 +343,7 @@ hidden = inp * inp
 # %% tags=["minigrad-only"]
 viz.exercise("03/capture", check=lambda: check_capture(captured, inp))
 
-# %% [markdown]
+# %% [markdown] key="exercise-2"
 # **2. Read an activation's gradient.** This debugging helper should return the gradient of
 # the activation `act`, but returns `None`. Fix it.
 
@@ -359,7 +359,7 @@ def activation_grad():
 # %% tags=["minigrad-only"]
 viz.exercise("03/retain-order", check=lambda: check_retain_order(activation_grad))
 
-# %% [markdown]
+# %% [markdown] key="exercise-3"
 # **3. A clipping hook that works.** This hook should clip the gradient of an activation to
 # `[-1, 1]`, but backward raises. Fix it.
 
@@ -370,7 +370,7 @@ def clip(g):
 # %% tags=["minigrad-only"]
 viz.exercise("03/clip-hook", check=lambda: check_clip(clip))
 
-# %% [markdown]
+# %% [markdown] key="optional-depth-watching"
 # ## Optional depth: watching hooks fire, node by node
 #
 # The backward stepper replays one pass: each step shows the node that runs, the gradient
@@ -385,5 +385,5 @@ uw.retain_grad()
 uw.register_hook(lambda g: g.clamp(-5, 5))
 viz.BackwardStepper((uw * uw).sum())
 
-# %% [markdown]
+# %% [markdown] key="next"
 # **Next:** [04 · no_grad and friends](04_no_grad.ipynb) · [cheat sheet](cheatsheet.md)

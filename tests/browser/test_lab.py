@@ -9,8 +9,13 @@ For each notebook: open it, Run All, wait for the kernel, then check that
 * every SVG output (the diagrams) is visible;
 * clicking the first button inside a widget output changes that cell's output.
 
-Screenshots go to build/screenshots/ (whole page, plus the first diagram and the first widget
-after its click). No chromium means a skip with a notice, never a browser download.
+The Chinese edition (notebooks/zh/) runs the same way; there the page must also draw CJK text
+with real glyphs (two different characters render differently, not as the same empty box) and
+the widget buttons must carry their Chinese labels.
+
+Screenshots go to build/screenshots/ (whole page, plus the first diagram, the first lab, the
+first exercise, and the first widget after its click; the Chinese edition's files start with
+``zh-``). No chromium means a skip with a notice, never a browser download.
 Run with ``make browser``; ``MINIGRAD_NOTEBOOKS_DIR`` points it at another folder.
 """
 
@@ -37,7 +42,7 @@ CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
 NBDIR = nbsource.notebooks_dir()
-NOTEBOOKS = nbsource.notebook_files(NBDIR)
+NOTEBOOKS = nbsource.all_notebook_files(NBDIR)     # English, then notebooks/zh/
 TOKEN = "minigrad-browser-test"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 RUN_TIMEOUT_S = 300
@@ -279,16 +284,61 @@ def _click_buttons(page, name: str, stem: str, tries: int = 6) -> list[str]:
     return [f"{name}: clicking buttons {tried} changed no output"]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+# Draw two different CJK characters in the font of the rendered outputs: with a CJK font they
+# differ; without one both are the same fallback box (or nothing).
+_CJK_GLYPHS_JS = """() => {
+  const el = document.querySelector('.jp-RenderedText pre, .jp-RenderedText') || document.body;
+  const font = '20px ' + getComputedStyle(el).fontFamily;
+  const draw = (ch) => {
+    const c = document.createElement('canvas'); c.width = 40; c.height = 40;
+    const g = c.getContext('2d'); g.font = font; g.fillStyle = '#000';
+    g.fillText(ch, 5, 28);
+    const d = g.getImageData(0, 0, 40, 40).data;
+    let ink = 0; for (let i = 3; i < d.length; i += 4) ink += d[i] > 0;
+    return {ink, data: Array.from(d).join(',')};
+  };
+  const a = draw('叶'), b = draw('张');
+  return {font, ink: a.ink, differ: a.data !== b.data};
+}"""
+
+
+def _check_chinese(page, name: str) -> list[str]:
+    problems = []
+    glyphs = page.evaluate(_CJK_GLYPHS_JS)
+    _log(f"{name}: CJK glyphs in {glyphs['font']!r}: ink {glyphs['ink']}, "
+         f"distinct {glyphs['differ']}")
+    if not glyphs["ink"] or not glyphs["differ"]:
+        problems.append(f"{name}: CJK text has no glyphs in {glyphs['font']!r} (install "
+                        "fonts-noto-cjk)")
+    labels = page.locator(".jp-OutputArea-output .jupyter-widgets button").all_inner_texts()
+    if not any(label.strip() in ("运行", "检查", "显示答案", "刷新", "运行 backward", "重置")
+               for label in labels):
+        problems.append(f"{name}: no widget button with a Chinese label: {labels[:6]}")
+    return problems
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(NBDIR)))
 def test_notebook_runs_in_jupyterlab(lab, page, path):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    state = _run_all_and_wait(page, lab, path.name)
-    problems = _check_cells(page, path.name, state)
-    _log(f"{path.name}: cells checked")
+    name = str(path.relative_to(NBDIR))
+    stem = name[:-len(".ipynb")].replace("/", "-")        # zh/01_x -> zh-01_x
+    state = _run_all_and_wait(page, lab, name)
+    problems = _check_cells(page, name, state)
+    _log(f"{name}: cells checked")
+    if path.parent != NBDIR:
+        problems += _check_chinese(page, name)
     diagram = _first_index(state, "image/svg+xml")
     if diagram is not None:
         _cell(page, diagram).locator(".jp-Cell-outputArea").screenshot(
-            path=str(SHOTS / f"{path.stem}-diagram.png"))
-    problems += _click_buttons(page, path.name, path.stem)
-    page.screenshot(path=str(SHOTS / f"{path.stem}.png"))
+            path=str(SHOTS / f"{stem}-diagram.png"))
+    for kind, pattern in (("lab", r"viz\.\w+Lab\(|viz\.LeafTable\("),
+                          ("exercise", r"viz\.exercise\(")):
+        index = next((i for i, c in enumerate(state["cells"]) if re.search(pattern, c["source"])
+                      and nbsource.WIDGET_MIME in _mimes(c)), None)
+        if index is not None:
+            area = _cell(page, index).locator(".jp-Cell-outputArea")
+            area.scroll_into_view_if_needed()
+            area.screenshot(path=str(SHOTS / f"{stem}-{kind}.png"))
+    problems += _click_buttons(page, name, stem)
+    page.screenshot(path=str(SHOTS / f"{stem}.png"))
     assert not problems, "\n".join(problems)

@@ -3,6 +3,8 @@ import warnings
 
 import minigrad as torch
 
+from .._i18n import say
+
 QUIZZES = {
     "02/which-leaves": dict(
         question="x = tensor(2., requires_grad=True); y = x ** 2; z = y + 1. "
@@ -10,7 +12,16 @@ QUIZZES = {
         choices=["only x", "x and y", "all three", "only z"],
         answer="only x",
         explanation="A leaf is a tensor no recorded op produced (grad_fn is None). x was "
-                    "made by you; y and z were made by recorded ops on x."),
+                    "made by you; y and z were made by recorded ops on x.",
+        question_zh="x = tensor(2., requires_grad=True); y = x ** 2; z "
+                    "= y + 1。其中哪些是叶子？",
+        choices_zh=[
+            "只有 x",
+            "x 和 y",
+            "三个都是",
+            "只有 z"],
+        explanation_zh="叶子是没有任何被记录的运算产生过的张量(grad_fn 为 "
+                       "None)。x 是你创建的；y 和 z 是由对 x 的被记录运算产生的。"),
     "02/contagious": dict(
         question="a = ones(1, requires_grad=True); b = ones(1); "
                  "(a * 2 + b * 3).sum().backward(). What are a.grad and b.grad?",
@@ -18,7 +29,16 @@ QUIZZES = {
                  "None and None: b breaks the graph", "tensor([5.]) and None"],
         answer=1,
         explanation="One input that requires grad is enough for a result to require grad. "
-                    "b does not, so the b * 3 branch is not recorded and b.grad stays None."),
+                    "b does not, so the b * 3 branch is not recorded and b.grad stays None.",
+        question_zh="a = ones(1, requires_grad=True); b = ones(1); (a * "
+                    "2 + b * 3).sum().backward()。a.grad 和 b.grad 是什么？",
+        choices_zh=[
+            "tensor([2.]) 和 tensor([3.])",
+            "tensor([2.]) 和 None",
+            "None 和 None:b 把计算图打断了",
+            "tensor([5.]) 和 None"],
+        explanation_zh="只要有一个输入需要梯度，结果就需要梯度。b 不需要，所以 "
+                       "b * 3 这条分支不会被记录，b.grad 仍然是 None。"),
     "02/leaf-rule": dict(
         question="p = tensor([1., 2.], requires_grad=True). Which of these is a leaf?",
         choices=["torch.arange(4., requires_grad=True).reshape(2, 2)",
@@ -27,7 +47,12 @@ QUIZZES = {
         explanation="Leafness depends on two facts: does it require grad, and did a recorded "
                     "op make it. The + 1 on a tensor that needs no grad is not recorded, so "
                     "the result is a leaf; reshape, cast and indexing of grad-requiring "
-                    "tensors are recorded ops, however trivial."),
+                    "tensors are recorded ops, however trivial.",
+        question_zh="p = tensor([1., 2.], requires_grad=True)。下面哪一个是叶子？",
+        explanation_zh="是不是叶子取决于两件事：它需不需要梯度，以及它是不是由被记录的运"
+                       "算产生的。对不需要梯度的张量做 + 1 不会被记录，所以结果是叶子；"
+                       "对需要梯度的张量做 reshape、类型转换和索引都是被记录的运算，"
+                       "哪怕再简单也一样。"),
     "02/lost-grad": dict(
         question="lost = tensor([1., 2.], requires_grad=True).double(); "
                  "(lost * lost).sum().backward(). What is lost.grad?",
@@ -37,7 +62,16 @@ QUIZZES = {
         answer=1,
         explanation="The cast is a recorded op (ToCopyBackward0), so lost is a non-leaf. "
                     "The gradient flows through it into the unnamed float32 leaf, which you "
-                    "can no longer reach."),
+                    "can no longer reach.",
+        question_zh="lost = tensor([1., 2.], requires_grad=True).double()"
+                    "; (lost * lost).sum().backward()。lost.grad 是什么？",
+        choices_zh=[
+            "tensor([2., 4.], dtype=torch.float64)",
+            "None，并附带一条警告：lost 不是叶子",
+            "RuntimeError：数据类型不匹配"],
+        explanation_zh="类型转换是被记录的运算（ToCopyBackward0），所以 lost "
+                       "是非叶子。梯度穿过它流进那个没有名字的 float32 叶子，"
+                       "而你再也拿不到那个叶子了。"),
     "02/index-grad": dict(
         question="s = tensor([1., 2.], requires_grad=True); t = s[0] * 10 + s.sum(); "
                  "t.backward(). What is s.grad?",
@@ -46,7 +80,17 @@ QUIZZES = {
         answer="tensor([11.,  1.])",
         explanation="s[0] is a non-leaf, but gradients flow through it back to the leaf s. "
                     "s is used twice, so its .grad is the sum: [10, 0] from s[0] * 10 plus "
-                    "[1, 1] from s.sum()."),
+                    "[1, 1] from s.sum().",
+        question_zh="s = tensor([1., 2.], requires_grad=True); t = s[0] "
+                    "* 10 + s.sum(); t.backward()。s.grad 是什么？",
+        choices_zh=[
+            "None:s[0] 是非叶子，所以梯度丢了",
+            "tensor([10.,  0.])",
+            "tensor([11.,  1.])",
+            "tensor([1., 1.])"],
+        explanation_zh="s[0] 是非叶子，但梯度会穿过它流回叶子 s。s 被用了两次，"
+                       "所以它的 .grad 是总和：来自 s[0] * 10 的 [10, 0] 加上来自 "
+                       "s.sum() 的 [1, 1]。"),
     "02/optimizer-version": dict(
         question="prm = nn.Parameter(tensor([1., 2.])); opt = SGD([prm], lr=0.1); "
                  "(prm * prm).sum().backward(); opt.step(). What is true afterwards?",
@@ -55,7 +99,16 @@ QUIZZES = {
                  "prm is the same object, updated through .data; prm._version is still 0"],
         answer=1,
         explanation="Optimizers update each parameter in place under no_grad(): same object, "
-                    "same memory, and the in-place op bumps its version counter."),
+                    "same memory, and the in-place op bumps its version counter.",
+        question_zh="prm = nn.Parameter(tensor([1., 2.])); opt = SGD([prm],"
+                    " lr=0.1); (prm * prm).sum().backward(); opt.step()"
+                    "。之后哪一项成立？",
+        choices_zh=[
+            "prm 是一个新的 Parameter 对象；旧的没有变",
+            "prm 还是同一个对象，被原地更新，prm._version 增加了",
+            "prm 还是同一个对象，通过 .data 更新；prm._version 仍然是 0"],
+        explanation_zh="优化器在 no_grad() 下原地更新每个参数：同一个对象、"
+                       "同一块内存，而原地操作让它的版本计数器增加。"),
 }
 
 EXERCISES = {
@@ -63,14 +116,22 @@ EXERCISES = {
         title="rescue the lost gradient",
         solution="def make_weight():\n"
                  "    return torch.tensor([1., 2., 3.], dtype=torch.float64, requires_grad=True)\n"
-                 "    # or: torch.tensor([1., 2., 3.]).double().requires_grad_()"),
+                 "    # or: torch.tensor([1., 2., 3.]).double().requires_grad_()",
+        title_zh="救回弄丢的梯度",
+        solution_zh="def make_weight():\n    return torch.tensor([1., 2.,"
+                    " 3.], dtype=torch.float64, requires_grad=True)\n   "
+                    " # 或者：torch.tensor([1., 2., 3.]).double().requires_grad_()"),
     "02/sgd-step": dict(
         title="fix the update step",
         solution="def sgd_step(w, lr):\n"
                  "    with torch.no_grad():\n"
                  "        w -= lr * w.grad      # in place: w stays the same leaf\n"
                  "    w.grad.zero_()\n"
-                 "    return w"),
+                 "    return w",
+        title_zh="修好更新步骤",
+        solution_zh="def sgd_step(w, lr):\n    with torch.no_grad():\n   "
+                    "     w -= lr * w.grad      # 原地更新：w 仍然是同一个叶子\n "
+                    "   w.grad.zero_()\n    return w"),
 }
 
 
@@ -85,16 +146,22 @@ def check_float64_leaf(make_weight):
     wt = make_weight()
     (wt * wt).sum().backward()
     if wt.dtype != torch.float64:
-        return f"Not yet: the weight must be float64, it is {wt.dtype}."
+        return say(f"Not yet: the weight must be float64, it is {wt.dtype}.",
+                   f"还不对：权重必须是 float64，现在是 {wt.dtype}。")
     if not wt.is_leaf:
-        return (f"Not yet: the weight is not a leaf (its grad_fn is "
-                f"{type(wt.grad_fn).__name__}), so its .grad stays None.")
+        return say(f"Not yet: the weight is not a leaf (its grad_fn is "
+                   f"{type(wt.grad_fn).__name__}), so its .grad stays None.",
+                   f"还不对：权重不是叶子（它的 grad_fn 是 {type(wt.grad_fn).__name__}），"
+                   f"所以它的 .grad 一直是 None。")
     grad = _grad_quietly(wt)
     if grad is None:
-        return "Not yet: the weight is a leaf but does not require grad."
+        return say("Not yet: the weight is a leaf but does not require grad.",
+                   "还不对：权重是叶子，但不需要梯度。")
     if grad.tolist() != [2., 4., 6.]:
-        return f"Not yet: expected the gradient [2., 4., 6.], got {grad.tolist()}."
-    return "Correct: a float64 leaf, and its .grad is filled."
+        return say(f"Not yet: expected the gradient [2., 4., 6.], got {grad.tolist()}.",
+                   f"还不对：梯度应该是 [2., 4., 6.]，得到的是 {grad.tolist()}。")
+    return say("Correct: a float64 leaf, and its .grad is filled.",
+               "正确：一个 float64 叶子，它的 .grad 被填上了。")
 
 
 def check_sgd_step(sgd_step):
@@ -106,16 +173,22 @@ def check_sgd_step(sgd_step):
         loss = ((w - target) ** 2).sum()
         loss.backward()
         if _grad_quietly(w) is None:
-            return (f"Not yet: at step {step} w.grad is None: after the update w is no longer "
-                    f"a leaf (grad_fn {type(w.grad_fn).__name__}).")
+            return say(f"Not yet: at step {step} w.grad is None: after the update w is no longer "
+                       f"a leaf (grad_fn {type(w.grad_fn).__name__}).",
+                       f"还不对：第 {step} 步时 w.grad 是 None：更新之后 w 不再是叶子"
+                       f"(grad_fn {type(w.grad_fn).__name__})。")
         w = sgd_step(w, 0.1)
     if not w.is_leaf:
-        return ("Not yet: after the updates w is not a leaf, so the next backward cannot "
-                "fill w.grad.")
+        return say("Not yet: after the updates w is not a leaf, so the next backward cannot "
+                   "fill w.grad.",
+                   "还不对：几次更新之后 w 不是叶子，所以下一次 backward 没法填写 w.grad。")
     if w is not first:
-        return "Not yet: the optimizer should update w in place (the same tensor object)."
+        return say("Not yet: the optimizer should update w in place (the same tensor object).",
+                   "还不对：优化器应该原地更新 w（同一个张量对象）。")
     got = [round(v, 4) for v in w.tolist()]
     want = [round(v * (1 - 0.8 ** 3), 4) for v in (1.0, -1.0)]
     if got != want:
-        return f"Not yet: after 3 steps w = {got}, expected {want} (did you zero w.grad?)."
-    return "Correct: w stays the same leaf and learns."
+        return say(f"Not yet: after 3 steps w = {got}, expected {want} (did you zero w.grad?).",
+                   f"还不对：3 步之后 w = {got}，应该是 {want}（你把 w.grad 清零了吗？）。")
+    return say("Correct: w stays the same leaf and learns.",
+               "正确：w 一直是同一个叶子，并且在学习。")
