@@ -73,3 +73,50 @@ def test_widget_buttons_in_chinese(chinese):
     lab = viz.HookOrderLab()
     assert lab.run_button.description == "运行 backward"
     assert lab.checks["retain_grad on y"].description == "y 上的 retain_grad"
+
+
+def _stepper_texts():
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x.sigmoid()
+    loss = y.sum()
+    ok = viz.StepperModel(loss, names={"x": x, "y": y, "loss": loss})
+    y2 = x.sigmoid()
+    y2.detach().zero_()                       # stale saved output: backward raises
+    bad = viz.StepperModel(y2.sum(), names={"x": x, "y2": y2})
+    leaf = viz.StepperModel(x, names={"x": x})
+    texts = [ok.text()]
+    ok.goto(1)
+    texts.append(ok.text())
+    texts.append(bad.text())
+    bad.goto(bad.count - 1)
+    texts.append(bad.text())
+    return texts, leaf.error
+
+
+def test_stepper_speaks_chinese_when_asked(chinese):
+    (start, step, start_bad, raised), leaf_error = _stepper_texts()
+    assert start.startswith("backward 之前：将运行 ") and "个节点" in start
+    assert step.startswith("步骤 1/") and "-> 第 0 个输入，传给" in step
+    assert start_bad.endswith("，然后 backward 报错")
+    # the torch error itself stays torch's, word for word
+    assert raised.startswith("backward 报错：RuntimeError: one of the variables needed")
+    assert leaf_error.startswith("这个张量没有 grad_fn")
+
+
+def test_stepper_stays_english_by_default():
+    (start, step, start_bad, raised), leaf_error = _stepper_texts()
+    assert re.fullmatch(r"before backward: \d+ node\(s\) will run", start)
+    assert step.startswith("step 1/") and "-> input 0 to" in step
+    assert start_bad.endswith(", then backward raises")
+    assert raised.startswith("backward raised RuntimeError: one of the variables needed")
+    assert leaf_error.startswith("this tensor has no grad_fn")
+    assert not CJK.search("\n".join([start, step, start_bad, raised, leaf_error]))
+
+
+def test_stepper_buttons_in_chinese(chinese):
+    pytest.importorskip("ipywidgets")
+    x = torch.tensor([1.], requires_grad=True)
+    loss = (x * 2).sum()
+    s = viz.BackwardStepper(loss, names={"x": x, "loss": loss})
+    assert (s.prev_button.description, s.next_button.description,
+            s.slider.description) == ("上一步", "下一步", "步骤")

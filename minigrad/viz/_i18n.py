@@ -82,7 +82,7 @@ STRINGS = {
     "tensor hook on y": "y 上的张量 hook",
     "second tensor hook on y": "y 上的第二个张量 hook",
     "tensor hook on x (leaf)": "x（叶子）上的张量 hook",
-    # BackwardStepper (minigrad/viz/stepper.py does not ask t() yet: it is owned elsewhere)
+    # BackwardStepper
     "Prev": "上一步",
     "Next": "下一步",
     "step": "步骤",

@@ -21,6 +21,7 @@ from ..autograd.graph import AccumulateGrad
 from ..autograd.trace import trace
 from . import _names, _walk
 from ._fmt import values_text
+from ._i18n import t as _t   # widget text in the chosen language (t: a local name below)
 from ._widgets import WidgetView, set_diagram, set_text, widgets
 from .diagram import DEFAULT_MAX_NODES, Diagram
 from .dot import DrawState
@@ -81,8 +82,8 @@ class StepperModel:
 
     def _record(self, gradient):
         if self.loss.grad_fn is None:
-            self.error = ("this tensor has no grad_fn: nothing to step through "
-                          "(it is a leaf, or was computed without grad)")
+            self.error = _t("this tensor has no grad_fn: nothing to step through "
+                            "(it is a leaf, or was computed without grad)")
             return
         tensors = list(self._tensor_ids)
         kept = [t._grad for t in tensors]
@@ -203,23 +204,25 @@ class StepperModel:
         """What the current position shows, as lines of text."""
         n = len(self.steps)
         if self.index == 0:
-            head = f"before backward: {n} node(s) will run"
+            head = _t("before backward: {n} node(s) will run").format(n=n)
             if self.error:
-                head += ", then backward raises"
+                head += _t(", then backward raises")
             return head
         if self.index > n:
-            return f"backward raised {self.error}"
+            raised = _t("backward raised")
+            return raised + ("" if raised.endswith("：") else " ") + self.error
         s = self.current
-        lines = [f"step {self.index}/{n}: {self._name(s.node_id, s.name)}"]
+        lines = [f"{_t('step')} {self.index}/{n}{_t(': ')}{self._name(s.node_id, s.name)}"]
         for kind, values in s.hooks:
             if kind != "post-hook":
                 lines.append(f"  {kind} fires with {_show(values)}")
         lines.append(f"  grad_output {_show(s.grad_output)}")
         for k, target, cls_name, values in s.grad_inputs:
-            lines.append(f"  -> input {k} to {self._name(target, cls_name)}: {_show(values)}")
+            lines.append(f"  {_t('-> input {k} to').format(k=k)} "
+                         f"{self._name(target, cls_name)}{_t(': ')}{_show(values)}")
         for kind, values in s.hooks:
             if kind == "post-hook":
-                lines.append(f"  post-hook fires with grad_output {_show(values)}")
+                lines.append(f"  {_t('post-hook fires with grad_output')} {_show(values)}")
         grads = self.grads_at()
         for tid, _values in s.grads:
             label = self._labels[tid]
@@ -265,9 +268,9 @@ class BackwardStepper(WidgetView):
         self.model = StepperModel(loss, gradient, names, max_nodes,
                                   None if names is not None else _names.caller_namespaces())
         last = self.model.count - 1
-        self.prev_button = w.Button(description="Prev", icon="step-backward")
-        self.next_button = w.Button(description="Next", icon="step-forward")
-        self.slider = w.IntSlider(value=0, min=0, max=last, description="step")
+        self.prev_button = w.Button(description=_t("Prev"), icon="step-backward")
+        self.next_button = w.Button(description=_t("Next"), icon="step-forward")
+        self.slider = w.IntSlider(value=0, min=0, max=last, description=_t("step"))
         self.info = w.Output()
         self.picture = w.Output()
         self.prev_button.on_click(lambda _b: self._go(self.model.prev()))

@@ -1,4 +1,4 @@
-# %% [markdown]
+# %% [markdown] key="title"
 # # 04 · Switching autograd off: `no_grad`, `set_grad_enabled`, `inference_mode`, `requires_grad_()`
 #
 # Autograd records a graph whenever an operation has an input that requires grad. Often you
@@ -23,8 +23,9 @@ import minigrad as torch
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
+from minigrad.viz.quizbank.nb04 import check_evaluate, check_sgd_step
 
-# %% [markdown]
+# %% [markdown] key="1-grad-mode"
 # ## 1. Grad mode: the switch that decides what is recorded
 #
 # **Why it matters.** An evaluation loop or an optimizer step works on tensors that require
@@ -39,7 +40,7 @@ print(torch.is_grad_enabled())
 y = x * 2
 print(y)
 
-# %% [markdown]
+# %% [markdown] key="switch-per-thread"
 # The switch is **per thread**. Within a thread it applies to all the code that runs while
 # it is set, whichever function or module that code lives in; a `no_grad` block in one thread
 # does not switch recording off in another (a data-loading or serving thread keeps its own
@@ -49,7 +50,7 @@ print(y)
 # %% tags=["minigrad-only"]
 viz.draw(y)
 
-# %% [markdown]
+# %% [markdown] key="2-with-torch"
 # ## 2. `with torch.no_grad():` gives results without a graph
 #
 # **Why it matters.** This is the block you put around evaluation code and around manual
@@ -68,7 +69,7 @@ def inside_no_grad():
 
 viz.quiz("04/no-grad-result", run=inside_no_grad)
 
-# %% [markdown]
+# %% [markdown] key="same-code-plain"
 # Same code, plain cell:
 
 # %%
@@ -77,14 +78,14 @@ with torch.no_grad():
 print(h)
 print(h.requires_grad, h.is_leaf, h.grad_fn)
 
-# %% [markdown]
+# %% [markdown] key="h-plain-tensor"
 # `h` is a plain tensor: no `grad_fn`, so it counts as a leaf. Drawn next to `y`, it is a
 # single box marked *made under no_grad*, with no arrow back to `x`.
 
 # %% tags=["minigrad-only"]
 viz.draw(y, h)
 
-# %% [markdown]
+# %% [markdown] key="predict-inside-same"
 # **Predict.** Inside the same kind of block, you create a tensor with a factory call and
 # `requires_grad=True`.
 
@@ -97,7 +98,7 @@ def factory_inside():
 
 viz.quiz("04/factory-inside-no-grad", run=factory_inside)
 
-# %% [markdown]
+# %% [markdown] key="no-grad-stops"
 # `no_grad` stops *recording operations*; a factory call records nothing, it just creates a
 # leaf with the flag you asked for.
 #
@@ -107,7 +108,7 @@ viz.quiz("04/factory-inside-no-grad", run=factory_inside)
 # %% tags=["raises-exception"]
 h.sum().backward()
 
-# %% [markdown]
+# %% [markdown] key="how-read"
 # **How to read this message**
 # - `element 0 of tensors`: `backward()` accepts a list of tensors and reports the first one it
 #   cannot use; here there is one, the sum.
@@ -116,7 +117,7 @@ h.sum().backward()
 #   `h` into a leaf of its own, with no path back to `x`. Compute the value outside `no_grad`
 #   if you need its gradient.
 
-# %% [markdown]
+# %% [markdown] key="3-what-no"
 # ## 3. What `no_grad` does *not* do
 #
 # `no_grad` changes only which **new** results get recorded while the block runs.
@@ -136,7 +137,7 @@ def backward_inside():
 
 viz.quiz("04/backward-inside-no-grad", run=backward_inside)
 
-# %% [markdown]
+# %% [markdown] key="backward-runs-graph"
 # `backward()` runs a graph that already exists, so `no_grad` does not stop it, and the flag on
 # `x` is untouched. Three more things it leaves alone: the mode is restored when the block
 # ends, **even if it raised**; blocks nest, each restoring what it found; and `as v` binds
@@ -155,7 +156,7 @@ with torch.no_grad() as v:
     print(v, torch.is_grad_enabled())
 print(torch.is_grad_enabled())
 
-# %% [markdown]
+# %% [markdown] key="4-why-bother"
 # ## 4. Why bother: the memory a graph keeps alive
 #
 # **Why it matters.** Each recorded node keeps the tensors its backward needs (`tanh` keeps
@@ -194,7 +195,7 @@ def forward():
         act = torch.tanh(act @ W)       # four 256x256 float32 activations
     return act.sum()
 
-# %% [markdown]
+# %% [markdown] key="predict-with-grad"
 # **Predict.** With grad mode on, four 256×256 float32 activations are saved:
 # 4 × 256 × 256 × 4 bytes = 1 MiB.
 
@@ -209,7 +210,7 @@ def both_ways():
 
 viz.quiz("04/no-grad-memory", run=both_ways)
 
-# %% [markdown]
+# %% [markdown] key="same-measurement-plain"
 # The same measurement in a plain cell:
 
 # %%
@@ -221,14 +222,14 @@ print("no_grad:  ", 0 if out_ng.grad_fn is None else saved_bytes(out_ng), "bytes
       out_ng.grad_fn)
 print("same value:", (out == out_ng).item())
 
-# %% [markdown]
+# %% [markdown] key="with-grad-mode"
 # With grad mode on, 1,048,576 bytes stay alive for a backward pass that never comes. In the
 # diagram the saved tensors are the notes beside each node; the `no_grad` output is one box.
 
 # %% tags=["minigrad-only"]
 viz.draw(out, out_ng)
 
-# %% [markdown]
+# %% [markdown] key="5-decorators-enable"
 # ## 5. Decorators, `enable_grad`, and `set_grad_enabled`
 #
 # `no_grad` also wraps a whole function, with or without parentheses, and the function keeps
@@ -250,7 +251,7 @@ with torch.no_grad():
     forced = needs_graph(x)
 print(predict(x).requires_grad, predict.__name__, type(forced.grad_fn).__name__)
 
-# %% [markdown]
+# %% [markdown] key="torch-set-grad"
 # `torch.set_grad_enabled(flag)` takes a bool, so one function can serve training and
 # evaluation: `with torch.set_grad_enabled(train): ...`.
 #
@@ -267,7 +268,7 @@ def plain_call():
 
 viz.quiz("04/set-grad-enabled-call", run=plain_call)
 
-# %% [markdown]
+# %% [markdown] key="plain-call-stays"
 # A plain call stays in effect until something switches it back; forget to, and every later
 # cell silently runs without a graph. As a decorator it affects only the function.
 
@@ -279,7 +280,7 @@ def run_step(v, train):
 
 print(run_step(x, True).requires_grad, run_step(x, False).requires_grad)
 
-# %% [markdown]
+# %% [markdown] key="try-gradmodelab"
 # ### Try it: GradModeLab
 #
 # The lab runs one small program, `h = x * w` and `y = h.sigmoid()`, in the mode you pick.
@@ -290,7 +291,7 @@ print(run_step(x, True).requires_grad, run_step(x, False).requires_grad)
 # %% tags=["minigrad-only"]
 viz.GradModeLab()
 
-# %% [markdown]
+# %% [markdown] key="headless-model-behind"
 # The headless model behind the widget, one mode after the other. Under `no_grad`, `y` has no
 # graph; `z.backward()` still reaches `w`, but only through the multiplication done outside
 # the block, and `x` gets nothing.
@@ -301,7 +302,7 @@ for mode in ("grad", "no_grad", "inference_mode"):
     lab.set(mode=mode)
     print(lab.text(), end="\n\n")
 
-# %% [markdown]
+# %% [markdown] key="6-requires-grad"
 # ## 6. `requires_grad_()`: freezing parameters
 #
 # **Why it matters.** Fine-tuning a pretrained network often trains only the last layers.
@@ -315,7 +316,7 @@ print(r, r is a, a._version)
 a.pow(2).sum().backward()
 print(a.grad)
 
-# %% [markdown]
+# %% [markdown] key="predict-freeze-first"
 # **Predict.** Freeze the first layer of a two-layer network, then run a backward pass.
 
 # %% tags=["minigrad-only"]
@@ -331,7 +332,7 @@ def freeze_first_layer():
 
 viz.quiz("04/frozen-layer", run=freeze_first_layer)
 
-# %% [markdown]
+# %% [markdown] key="frozen-parameter-gets"
 # A frozen parameter gets no `.grad`, so the optimizer skips it. The weights are random, but
 # only `grad is None` is printed, so the output is always the same.
 
@@ -345,28 +346,28 @@ net_out.backward()
 print("layer 0, grad is None:", [p.grad is None for p in net[0].parameters()])
 print("layer 1, grad is None:", [p.grad is None for p in net[1].parameters()])
 
-# %% [markdown]
+# %% [markdown] key="layer-0-missing"
 # Layer 0 is missing from the graph: neither its input nor its parameters require grad, so
 # nothing was recorded for it.
 
 # %% tags=["minigrad-only"]
 viz.draw(net_out)
 
-# %% [markdown]
+# %% [markdown] key="on-computed-tensor"
 # On a computed tensor, `requires_grad_(False)` is refused. **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
 y = x * 2
 y.requires_grad_(False)
 
-# %% [markdown]
+# %% [markdown] key="how-read-2"
 # **How to read this message**
 # - `you can only change requires_grad flags of leaf variables`: `y` has a `grad_fn`, so its
 #   flag follows from its inputs.
 # - `... use var_no_grad = var.detach()`: the fix. `y.detach()` shares `y`'s data and has no
 #   graph; `y` itself is unchanged.
 
-# %% [markdown]
+# %% [markdown] key="7-torch-inference"
 # ## 7. `torch.inference_mode()`: `no_grad` with stricter tensors
 #
 # **Why it matters.** For pure inference (serving a model, computing metrics) PyTorch can skip
@@ -386,7 +387,7 @@ with torch.inference_mode():
     t = x * 2
 print(t, t.requires_grad, t.is_inference(), x.is_inference())
 
-# %% [markdown]
+# %% [markdown] key="predict-outside-block"
 # **Predict.** Outside the block, `t.add_(1)` is refused with an error. What does `t` hold
 # afterwards?
 
@@ -403,7 +404,7 @@ def inplace_on_inference():
 
 viz.quiz("04/inference-inplace", run=inplace_on_inference)
 
-# %% [markdown]
+# %% [markdown] key="three-refusals-one"
 # The three refusals, one after the other (each cell **raises on purpose**):
 
 # %% tags=["raises-exception"]
@@ -415,7 +416,7 @@ t * x
 # %% tags=["raises-exception"]
 t.requires_grad_()
 
-# %% [markdown]
+# %% [markdown] key="how-read-3"
 # **How to read these messages**
 # - `Inplace update to inference tensor outside InferenceMode is not allowed.`: the edit is
 #   checked *after* it ran, so `t` has already changed (`print(t)` below). Don't catch this
@@ -432,13 +433,13 @@ print(t)
 print(t + x)
 print(t.clone().is_inference(), t.clone() * x)
 
-# %% [markdown]
+# %% [markdown] key="t-x-recorded"
 # `t + x` is recorded: `AddBackward0` leads to `x` only, because `t` needs no gradient.
 
 # %% tags=["minigrad-only"]
 viz.draw(t + x)
 
-# %% [markdown]
+# %% [markdown] key="8-which-switch"
 # ## 8. Which switch for which job, and how each differs from `detach()`
 #
 # `detach()` (notebook 01) switches nothing. It makes a **new tensor** that shares memory with
@@ -457,7 +458,7 @@ for name, r in made.items():
     print(f"{name:22} requires_grad={r.requires_grad!s:5} inference={r.is_inference()!s:5} "
           f"shares y's memory={r.data_ptr() == y.data_ptr()}")
 
-# %% [markdown]
+# %% [markdown] key="tool-acts-on"
 # | tool | acts on | use it for |
 # | --- | --- | --- |
 # | `y.detach()` | one existing tensor: a new leaf sharing its data | a constant cut out of a graph (notebook 07 §4) |
@@ -468,7 +469,7 @@ for name, r in made.items():
 #
 # Module behaviour (Dropout, BatchNorm) is a separate switch, `model.eval()`: notebook 07 §3.
 
-# %% [markdown]
+# %% [markdown] key="9-exercises"
 # ## 9. Exercises
 #
 # **Exercise 1: evaluate without a graph.** Change `evaluate` so that the result has no graph.
@@ -478,26 +479,10 @@ for name, r in made.items():
 def evaluate(v):
     return (v * v).sum()          # TODO: make this return a result without a graph
 
-# %%
-def check_evaluate():
-    x = torch.tensor([1., 2., 3.], requires_grad=True)
-    res = evaluate(x)
-    problems = []
-    if res.requires_grad or res.grad_fn is not None:
-        problems.append("the result still has a graph")
-    if not x.requires_grad:
-        problems.append("x no longer requires grad: leave the flag alone")
-    if not torch.is_grad_enabled():
-        problems.append("grad mode is still off after evaluate()")
-    if res.item() != 14.0:
-        problems.append(f"the value changed: {res.item()} instead of 14.0")
-    return "Correct: no graph, nothing else changed." if not problems else \
-        "Not yet: " + "; ".join(problems)
-
 # %% tags=["minigrad-only"]
-viz.exercise("04/evaluate", check=check_evaluate)
+viz.exercise("04/evaluate", check=lambda: check_evaluate(evaluate))
 
-# %% [markdown]
+# %% [markdown] key="exercise-2-sgd"
 # **Exercise 2: an SGD step by hand.** Write the step w ← w − lr·w.grad **in place**, so that
 # `w` stays the same leaf object. The first attempt, `w -= lr * w.grad`, raises an error about
 # leaves and in-place operations: find the block that makes it legal.
@@ -506,28 +491,10 @@ viz.exercise("04/evaluate", check=check_evaluate)
 def sgd_step(w, lr):
     pass                              # TODO: w <- w - lr * w.grad, in place
 
-# %%
-def check_sgd_step():
-    w = torch.tensor([1., 2.], requires_grad=True)
-    w_before = w
-    (w * w).sum().backward()          # w.grad = 2w = [2., 4.]
-    sgd_step(w, 0.1)
-    problems = []
-    if w is not w_before:
-        problems.append("w is a different object: update it in place")
-    if w.tolist() != torch.tensor([0.8, 1.6]).tolist():
-        problems.append(f"w is {w.tolist()}, expected [0.8, 1.6] (float32)")
-    if not (w.is_leaf and w.requires_grad):
-        problems.append("w must stay a leaf that requires grad")
-    if w._version != 1:
-        problems.append(f"w._version is {w._version}: exactly one in-place update expected")
-    return "Correct: one in-place update, w is still the same leaf." if not problems else \
-        "Not yet: " + "; ".join(problems)
-
 # %% tags=["minigrad-only"]
-viz.exercise("04/sgd-step", check=check_sgd_step)
+viz.exercise("04/sgd-step", check=lambda: check_sgd_step(sgd_step))
 
-# %% [markdown]
+# %% [markdown] key="myth-check"
 # ## Myth check
 #
 # What the seed blog posts say about this topic, each with its verdict and the cell that shows
@@ -546,7 +513,7 @@ c = a.pow(2).sum()
 print(b, b.requires_grad, b.grad_fn)
 print(c, c.requires_grad)
 
-# %% [markdown]
+# %% [markdown] key="broken-post-no"
 # - **Broken**: the post's `no_grad` example runs as printed. Its block computes
 #   `n.pow(2).sum()`, but the only tensor it defines is `a`, so Python stops with a `NameError`
 #   before autograd is involved (with `a` it prints the cell above). Cell below, which
@@ -557,7 +524,7 @@ a = torch.tensor([1., 2.], requires_grad=True)
 with torch.no_grad():
     b = n.pow(2).sum()      # as printed in the post: `n` was never defined
 
-# %% [markdown]
+# %% [markdown] key="true-no-grad"
 # - **True**: `no_grad` switches gradient computation off and reduces memory use: §4's
 #   measurement, 1,048,576 bytes vs 0. <!-- claim S004-10 true -->
 # - **True**: when no backward pass will run, `requires_grad=True` only costs compute and
@@ -579,7 +546,7 @@ with torch.no_grad():
 # %% tags=["raises-exception"]
 torch.ones(2, volatile=True)
 
-# %% [markdown]
+# %% [markdown] key="what-old-flag"
 # What the old flag did, `no_grad` does now: a result made inside it does not require grad,
 # and neither does its `detach()`.
 
@@ -588,6 +555,6 @@ with torch.no_grad():
     old_volatile = x * 2
 print(old_volatile.requires_grad, old_volatile.detach().requires_grad)
 
-# %% [markdown]
+# %% [markdown] key="next-05-place"
 # **Next:** [05 · In-place operations and version counters](05_inplace_and_versions.ipynb):
 # what `backward()` needs to find unchanged, and how autograd notices when it was changed.

@@ -1,4 +1,4 @@
-# %% [markdown]
+# %% [markdown] key="title"
 # # 05 · In-place operations, version counters and saved tensors
 #
 # An in-place operation (`add_`, `mul_`, `zero_`, `t[0] = ...`, `t += 1`) writes into memory
@@ -27,7 +27,7 @@ import minigrad as torch
 # %% tags=["minigrad-only"]
 from minigrad import viz
 
-# %% [markdown]
+# %% [markdown] key="1-version-counter"
 # ## 1. The version counter
 #
 # **Why it matters.** Autograd cannot afford to copy every tensor it might need later. Instead
@@ -44,7 +44,7 @@ t += 1
 u = t + 1                          # a new tensor; t is not written
 print(t, t._version, u._version)
 
-# %% [markdown]
+# %% [markdown] key="several-tensors-can"
 # Several tensors can **share** one counter: a view (slicing, `view`, `t()`) shares its base's
 # memory and counter, and so does `detach()`. `clone()` copies into new memory with a counter of
 # its own. `.data` shares the memory but gets a **new** counter.
@@ -63,7 +63,7 @@ def who_moves():
 
 viz.quiz("05/shared-counter", run=who_moves)
 
-# %% [markdown]
+# %% [markdown] key="now-same-five"
 # Now the same five tensors, with a second write through `.data`: the base changes, and its
 # version does not move.
 
@@ -75,7 +75,7 @@ dat.add_(1)                        # one edit, through .data
 print(base)
 print(base._version, view._version, det._version, cl._version, dat._version)
 
-# %% [markdown]
+# %% [markdown] key="diagram-purple-dashed"
 # In the diagram, purple dashed edges mean *same storage + version counter*. The red edge from
 # `dat` means *same storage, own version counter*: autograd cannot see edits made through it.
 # `cl` has no edge: it owns its memory.
@@ -83,7 +83,7 @@ print(base._version, view._version, det._version, cl._version, dat._version)
 # %% tags=["minigrad-only"]
 viz.draw(base, view, det, cl, dat)
 
-# %% [markdown]
+# %% [markdown] key="try-viewslab"
 # ### Try it: ViewsLab
 #
 # Choose how `other` is made from `base`, edit either one, and read off what they share. With
@@ -93,7 +93,7 @@ viz.draw(base, view, det, cl, dat)
 # %% tags=["minigrad-only"]
 viz.ViewsLab(kind="data", track=True)
 
-# %% [markdown]
+# %% [markdown] key="2-saved-tensors"
 # ## 2. Saved tensors carry a version stamp
 #
 # **Why it matters.** This is the whole mechanism behind the error you will meet in section 4.
@@ -117,7 +117,7 @@ def what_pow_keeps():
 
 viz.quiz("05/what-pow-keeps", run=what_pow_keeps)
 
-# %% [markdown]
+# %% [markdown] key="pytorch-exposes-kept"
 # PyTorch exposes the kept tensors as `_saved_*` attributes on the node:
 
 # %%
@@ -128,14 +128,14 @@ print(s.grad_fn._saved_result)       # sigmoid'(x) = s * (1 - s): needs the OUTP
 print(p.grad_fn._saved_self)         # (x ** 2)' = 2 * x: needs the INPUT
 print(p.grad_fn._saved_exponent)     # and the exponent, a plain number
 
-# %% [markdown]
+# %% [markdown] key="orange-notes-diagram"
 # The orange notes in the diagram are the saved tensors, each with *saved vN, now vM*: the
 # stamp and the current version.
 
 # %% tags=["minigrad-only"]
 viz.draw(s, p)
 
-# %% [markdown]
+# %% [markdown] key="3-which-operations"
 # ## 3. Which operations save what
 #
 # The rule follows from the derivative formulas:
@@ -177,11 +177,11 @@ for expr, r in [("x.sigmoid()", x.sigmoid()), ("x.relu()", x.relu()), ("x ** 2",
                 ("x + w", x + w), ("x.view(3, 1)", x.view(3, 1))]:
     print(f"{expr:13} {type(r.grad_fn).__name__:17} keeps: {saved_of(r)}")
 
-# %% [markdown]
+# %% [markdown] key="x-c-keeps"
 # `x * c` keeps only `c`: only `x` needs a gradient, and ∂(x·c)/∂x = c, so keeping `x` would
 # waste memory. `x * 2` keeps just the number.
 
-# %% [markdown]
+# %% [markdown] key="4-when-edit"
 # ## 4. When an edit breaks `backward()`
 #
 # **Why it matters.** In-place edits appear in real code: `relu_()`, `x += ...` in a residual
@@ -203,7 +203,7 @@ def exp_experiment():
 
 viz.quiz("05/exp-edit", run=exp_experiment)
 
-# %% [markdown]
+# %% [markdown] key="expbackward0-keeps-its"
 # `ExpBackward0` keeps its output (the derivative of eˣ is eˣ itself), and `detach()` shares
 # the output's memory and version counter. Draw the graph **before** backward: the saved
 # `result` is already marked *stale* (red, *saved v0, now v1*).
@@ -217,13 +217,13 @@ print(y, y._version)
 # %% tags=["minigrad-only"]
 viz.draw(y)
 
-# %% [markdown]
+# %% [markdown] key="as-red-note"
 # As the red note predicts, backward fails. **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
 y.sum().backward()
 
-# %% [markdown]
+# %% [markdown] key="how-read-this"
 # ### How to read this message
 #
 # This is the message of every in-place/version error, so it is worth taking apart once:
@@ -267,7 +267,7 @@ e.add_(1)
 e.add_(1)                          # e's grad_fn is now AddBackward0, version 2
 read_version_error(lambda: q.sum().backward())
 
-# %% [markdown]
+# %% [markdown] key="node-add-sin"
 # `node=Add`: `sin` saved `e` as an input, and `e`'s current `grad_fn` is the `AddBackward0` of
 # the last `add_`. When the edited tensor is a **leaf**, the node part is missing altogether
 # (`node=None`): a leaf is nobody's output.
@@ -279,7 +279,7 @@ with torch.no_grad():
     x.mul_(3)                      # a leaf that requires grad: edit it under no_grad (section 7)
 read_version_error(lambda: y.backward())
 
-# %% [markdown]
+# %% [markdown] key="when-edit-harmless"
 # ### When the edit is harmless
 #
 # **Predict.** Same edit, but on the *output* of `x ** 2`, which keeps its input.
@@ -304,7 +304,7 @@ print(y)
 y.backward()
 print(x.grad)
 
-# %% [markdown]
+# %% [markdown] key="powbackward0-kept-x"
 # `PowBackward0` kept `x`, not `y`, so zeroing `y` touches nothing it needs, and the gradient
 # 2·x at x = 1 is right. The same holds for `+`, which keeps nothing at all (see the myth check).
 #
@@ -317,7 +317,7 @@ print(x.grad)
 # %% tags=["minigrad-only"]
 viz.InplaceLab()
 
-# %% [markdown]
+# %% [markdown] key="5-data-edit"
 # ## 5. `.data`: the edit nobody sees
 #
 # **Why it matters.** Old code (and some blog posts) edits values through `.data`. It shares
@@ -345,7 +345,7 @@ print(y, "version", y._version)
 y.sum().backward()
 print(x.grad)
 
-# %% [markdown]
+# %% [markdown] key="no-error-gradient"
 # No error, and the gradient is eˣ + 1 instead of eˣ. In the diagram the saved `result` note
 # reads *saved v0, now v0*, so nothing looks stale; only the red *own version counter* edge
 # warns you. That is why `detach()` is the safe way to edit values, and `.data` is not.
@@ -357,7 +357,7 @@ data_alias = y2.data
 data_alias.add_(1)
 viz.draw(y2, data_alias)
 
-# %% [markdown]
+# %% [markdown] key="6-views-copyslices"
 # ## 6. Views: `CopySlices` and `AsStridedBackward0`
 #
 # **Why it matters.** `z[1:3] = 0` or `h[:, 0] += b` are everyday code. An in-place operation
@@ -374,7 +374,7 @@ print(type(v.grad_fn).__name__)
 v.mul_(10)
 print(type(v.grad_fn).__name__, type(z.grad_fn).__name__, z._version)
 
-# %% [markdown]
+# %% [markdown] key="predict-z-z"
 # **Predict.** `(z * z).sum().backward()`: what is `x.grad`? (z = [1, 20, 30, 4] now; inside
 # the slice each z also carries the factor 10.)
 
@@ -389,7 +389,7 @@ def view_gradient():
 
 viz.quiz("05/view-gradient", run=view_gradient)
 
-# %% [markdown]
+# %% [markdown] key="gradient-2-z"
 # The gradient is 2·z·∂z/∂x: 2·1 and 2·4 outside the slice, 2·20·10 and 2·30·10 inside. In
 # the diagram, `CopySlices` shows the node it wraps (`MulBackward0`, `other = 10`), and
 # `AsStridedBackward0` leads from `v` back into it.
@@ -401,7 +401,7 @@ viz.draw(z, v)
 (z * z).sum().backward()
 print(x.grad)
 
-# %% [markdown]
+# %% [markdown] key="7-place-operations"
 # ## 7. In-place operations on leaves
 #
 # **Why it matters.** Optimizers update parameters in place, and parameters are leaves that
@@ -414,7 +414,7 @@ print(x.grad)
 w = torch.tensor([1., 2.], requires_grad=True)
 w.add_(1)
 
-# %% [markdown]
+# %% [markdown] key="how-read"
 # **How to read this message**: `a leaf Variable that requires grad` ("Variable" is the old
 # name for a tensor in autograd) `is being used in an in-place operation`. The check runs
 # first, so `w` is unchanged. Writing through a view (`w[0] = 5.`) gets the same message with
@@ -431,7 +431,7 @@ print(w, w._version)
 w.data.mul_(2)
 print(w, w._version)
 
-# %% [markdown]
+# %% [markdown] key="one-more-rule"
 # One more rule mixes views with grad mode. A view created **inside** `no_grad` and edited in
 # place **outside** it is refused when its base requires grad: autograd cannot tell whether
 # the edit should be recorded. **This cell raises on purpose.**
@@ -441,7 +441,7 @@ with torch.no_grad():
     first = w[:1]
 first.mul_(2)
 
-# %% [markdown]
+# %% [markdown] key="how-read-2"
 # **How to read this message**: `A view was created in no_grad mode and is being modified
 # inplace with grad mode enabled`, and it gives both fixes: put the view and the edit both
 # inside the block (the edit is not recorded, as in an optimizer step) or both outside (it is).
@@ -455,7 +455,7 @@ with torch.no_grad():
 head.mul_(2)
 print(buffer, buffer._version)
 
-# %% [markdown]
+# %% [markdown] key="8-exercises"
 # ## 8. Exercises
 #
 # **Exercise 1: keep the edit, fix the backward.** The code needs a copy of `exp(a)` with 1
@@ -491,7 +491,7 @@ def check_copy():
 # %% tags=["minigrad-only"]
 viz.exercise("05/fix-the-copy", check=check_copy)
 
-# %% [markdown]
+# %% [markdown] key="exercise-2-output"
 # **Exercise 2: output or input?** For each operation, write `"output"`, `"input"` or
 # `"nothing"` for what its node keeps. The check compares your answers with the nodes
 # themselves, using `saved_of` from section 3.
@@ -523,7 +523,7 @@ def check_answers():
 # %% tags=["minigrad-only"]
 viz.exercise("05/output-or-input", check=check_answers)
 
-# %% [markdown]
+# %% [markdown] key="myth-check"
 # ## Myth check
 #
 # What the seed blog posts say about this topic, each with its verdict and the cell that shows
@@ -540,7 +540,7 @@ x1 = torch.tensor([1., 2., 3.], requires_grad=True)
 x1.sigmoid().sum().backward()
 print(x1.grad)
 
-# %% [markdown]
+# %% [markdown] key="true-with-0"
 # - **True**: with a 0-d `x = 0.` the sigmoid experiment of
 #   [notebook 01](01_detach_vs_data.ipynb) (whose myth check covers the 1-d version) prints
 #   `tensor(0., grad_fn=<SigmoidBackward0>)` and backward fails for a `[torch.FloatTensor []]`
@@ -554,7 +554,7 @@ y0.detach().zero_()
 print(y0)
 y0.backward()
 
-# %% [markdown]
+# %% [markdown] key="true-with-y"
 # - **True**: with `y = x ** 2` the same zeroing is harmless: `y` prints
 #   `tensor(0., grad_fn=<PowBackward0>)` and `x.grad` is `tensor(2.)`: §4's pow cell.
 #   <!-- claim S001-9 true -->
@@ -570,7 +570,7 @@ print(ya.detach().mul_(2))
 za.sum().backward()
 print(xa.grad, ya.grad)
 
-# %% [markdown]
+# %% [markdown] key="true-with-y-2"
 # - **True**: with `y` a `view(-1, 1)` of a leaf and `z = torch.matmul(x, y)`, doubling
 #   `y.detach()` makes `z.backward()` fail for a `[torch.FloatTensor [3, 1]]`, although
 #   `y.requires_grad` is still `True`. Two details differ from the old post: `z` prints with
@@ -587,7 +587,7 @@ ym.detach().mul_(2)
 print(ym.requires_grad, type(ym.grad_fn).__name__)
 zm.backward()
 
-# %% [markdown]
+# %% [markdown] key="misleading-leaf-nodes"
 # - **Misleading**: "leaf nodes cannot be modified in place". Only leaves that **require
 #   grad** refuse, only with grad mode on, and `no_grad`, `detach()` and `.data` all get
 #   around it: the cells of §7, and the one below. <!-- claim S000-12 misleading -->
@@ -597,7 +597,7 @@ batch_leaf = torch.tensor([1., 2.])            # a leaf that does not require gr
 batch_leaf.add_(1)
 print(batch_leaf, batch_leaf.is_leaf, batch_leaf._version)
 
-# %% [markdown]
+# %% [markdown] key="optional-depth-anomaly"
 # ## Optional depth: anomaly mode
 #
 # The version error says *which* tensor changed, not which line of your forward code created
@@ -622,7 +622,7 @@ with warnings.catch_warnings(record=True) as caught:
 for warning in caught:
     print(f"{warning.category.__name__}: {str(warning.message).splitlines()[0]}")
 
-# %% [markdown]
+# %% [markdown] key="first-warning-reminder"
 # The first warning is a reminder that anomaly mode slows everything down; the second names
 # the failing node, `ExpBackward0`, and its traceback ends at the line of your code that
 # created it. By default anomaly mode also checks every backward result for NaN, which is the

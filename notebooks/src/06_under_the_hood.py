@@ -1,4 +1,4 @@
-# %% [markdown]
+# %% [markdown] key="title"
 # # 06 · Under the hood: how autograd works inside
 #
 # The earlier notebooks used autograd from the outside. This one opens it up. minigrad is
@@ -31,7 +31,7 @@ def show_source(obj):
     """Print the real source code of a minigrad class or function."""
     print(inspect.getsource(obj))
 
-# %% [markdown]
+# %% [markdown] key="1-tensor-parts"
 # ## 1. A tensor's parts: data, version counter, `grad_fn`
 #
 # Autograd needs three things from every tensor: **the data** (in minigrad a NumPy array in
@@ -42,7 +42,7 @@ def show_source(obj):
 # %% tags=["minigrad-only"]
 show_source(torch.Tensor._make)
 
-# %% [markdown]
+# %% [markdown] key="place-op-changes"
 # An in-place op changes two of the three parts: the version goes up, and `grad_fn` is
 # replaced, because `y` is now the output of the addition.
 
@@ -57,7 +57,7 @@ print("after: ", type(y.grad_fn).__name__, y._version)
 show_source(torch.Tensor._bump_version)
 viz.draw(y)
 
-# %% [markdown]
+# %% [markdown] key="2-graph-node"
 # ## 2. A graph node: `next_functions` and what it saved
 #
 # Every recorded op creates one node, which holds:
@@ -75,7 +75,7 @@ from minigrad._ops.unary import SigmoidBackward0
 
 show_source(SigmoidBackward0)
 
-# %% [markdown]
+# %% [markdown] key="small-graph-followed"
 # A small graph, followed edge by edge: `SumBackward0 → SigmoidBackward0 → MulBackward0`, then
 # one `AccumulateGrad` per leaf.
 
@@ -98,7 +98,7 @@ acc_a = c.grad_fn.next_functions[0][0]
 print(acc_a.name(), "| .variable is a:", acc_a.variable is a,
       "| the same node for a new use of a:", (a * 2).grad_fn.next_functions[0][0] is acc_a)
 
-# %% [markdown]
+# %% [markdown] key="while-any-graph"
 # While any graph uses a leaf, its `AccumulateGrad` node is the same object, so all gradients
 # for `a` arrive at one place. For `a * b`, the gradient for `a` is `grad * b` and for `b` it
 # is `grad * a`, so `MulBackward0` saves both inputs.
@@ -113,7 +113,7 @@ def saved_with_a_constant():
 
 viz.quiz("06/saved-with-constant", run=saved_with_a_constant)
 
-# %% [markdown]
+# %% [markdown] key="nobody-needs-grad"
 # Nobody needs `grad * a`, so `a` is not kept. The rule is written in `MulBackward0.forward`:
 # an input edge is `None` when that input needs no gradient.
 
@@ -122,14 +122,14 @@ from minigrad._ops.arithmetic import MulBackward0
 
 show_source(MulBackward0.forward)
 
-# %% [markdown]
+# %% [markdown] key="diagram-saved-tensors"
 # The diagram: saved tensors hang off their nodes (`self = a`, `other = b`, `result`), each
 # with the version it had when saved.
 
 # %% tags=["minigrad-only"]
 viz.draw(loss)
 
-# %% [markdown]
+# %% [markdown] key="3-writing-your"
 # ## 3. Writing your own `autograd.Function`
 #
 # **Why it matters.** When an operation has no built-in derivative (a fused kernel, a
@@ -151,7 +151,7 @@ class MySigmoid(torch.autograd.Function):
         (out,) = ctx.saved_tensors
         return grad_output * out * (1 - out)
 
-# %% [markdown]
+# %% [markdown] key="predict-you-call"
 # **Predict.** You call it with `MySigmoid.apply(x)`. What is the output's node called?
 
 # %% tags=["minigrad-only"]
@@ -168,7 +168,7 @@ y = MySigmoid.apply(x)
 print(y)
 print(y.grad_fn.name(), edges(y.grad_fn))
 
-# %% [markdown]
+# %% [markdown] key="check-twice-first"
 # **Check it twice.** First against the built-in op, on a copy of `x`. Then against finite
 # differences: nudge each input by a small `eps` each way and measure the slope, in `float64`
 # (in `float32` the rounding error of the difference would swamp the result).
@@ -196,7 +196,7 @@ MySigmoid.apply(x64).sum().backward()
 print("autograd:", x64.grad)
 print("numeric :", numerical_grad(MySigmoid.apply, x64))
 
-# %% [markdown]
+# %% [markdown] key="4-ctx-toolbox"
 # ## 4. The `ctx` toolbox
 #
 # **`saved_tensors` checks versions.** `save_for_backward` records each tensor with its
@@ -210,7 +210,7 @@ y = MySigmoid.apply(x)
 y.mul_(2)
 y.sum().backward()
 
-# %% [markdown]
+# %% [markdown] key="check-that-raised"
 # The check that raised. `FREED` is the marker left after backward has freed the saved values
 # (section 6).
 
@@ -219,7 +219,7 @@ from minigrad.autograd.saved import SavedTensor
 
 show_source(SavedTensor._check)
 
-# %% [markdown]
+# %% [markdown] key="needs-input-grad"
 # **`needs_input_grad`** has one boolean per `forward` argument, so backward can skip work
 # nobody asked for. **`mark_dirty`** is for a `forward` that changes an input in place and
 # returns it: autograd then gives that tensor a new `grad_fn` and counts the change on its
@@ -261,7 +261,7 @@ h = a * 3
 r = AddOne_.apply(h)
 print("r is h:", r is h, "| grad_fn:", h.grad_fn.name(), "| version:", h._version)
 
-# %% [markdown]
+# %% [markdown] key="version-2-add"
 # The version is 2: `add_` bumped it once, and `apply` bumped it again for the dirty tensor.
 # The trace (next section) shows both bumps.
 
@@ -271,7 +271,7 @@ with torch.autograd.trace() as log:
     AddOne_.apply(h2)
 print(log)
 
-# %% [markdown]
+# %% [markdown] key="5-how-engine"
 # ## 5. How the engine walks the graph
 #
 # **Why it matters.** Knowing the order in which nodes run explains when hooks fire and when
@@ -292,7 +292,7 @@ with torch.autograd.trace() as log:
     loss.backward()
 print(log)
 
-# %% [markdown]
+# %% [markdown] key="reading-event-by"
 # Reading it, event by event:
 # - **create**: a node made in the forward pass, `inputs` = its `next_functions`;
 # - **save**: a tensor kept, with its version (`MulBackward0` keeps only `w`, since only `x`
@@ -312,7 +312,7 @@ print(log)
 # %% tags=["minigrad-only"]
 show_source(engine.execute)
 
-# %% [markdown]
+# %% [markdown] key="predict-x-2"
 # **Predict.** `a = x * 2` is created first, `b = x.exp()` second, then `c = a + b` and
 # `c.sum().backward()`. Hooks print when the gradient reaches `a` and `b`.
 
@@ -328,7 +328,7 @@ def hook_order():
 
 viz.quiz("06/hook-order", run=hook_order)
 
-# %% [markdown]
+# %% [markdown] key="same-experiment-with"
 # The same experiment with a hook on the leaf `x` too. `x`'s hook fires **once**, with both
 # branches already added together: 2 + eˣ.
 
@@ -341,7 +341,7 @@ for name, tensor in [("a", a), ("b", b), ("c", c), ("x", x)]:
     tensor.register_hook(lambda g, name=name: print("gradient reaches", name, g))
 c.sum().backward()
 
-# %% [markdown]
+# %% [markdown] key="leaves-pytorch-gives"
 # **Leaves.** PyTorch gives every `AccumulateGrad` node top priority, so a leaf's gradient is
 # written as soon as it is complete. When several leaves become ready at the same moment,
 # their order is not creation order: for `y = x * w`, PyTorch fires `x`'s hook before `w`'s
@@ -357,7 +357,7 @@ x = torch.tensor([1.0, 2.0], requires_grad=True)
 y = x * torch.tensor([3.0, 4.0])
 viz.BackwardStepper((y.sigmoid() + y).sum())
 
-# %% [markdown]
+# %% [markdown] key="6-retain-graph"
 # ## 6. `retain_graph` and "backward through the graph a second time"
 #
 # **Why it matters.** This error appears whenever two backward passes share part of a graph:
@@ -373,7 +373,7 @@ out = (x * x).sigmoid().sum()
 out.backward()
 out.backward()
 
-# %% [markdown]
+# %% [markdown] key="how-read"
 # **How to read this message**
 # - `Trying to backward through the graph a second time`: a node was asked to run again...
 # - `(or directly access saved tensors after they have already been freed)`: ...or you read
@@ -390,7 +390,7 @@ from minigrad.autograd.graph import Node
 
 show_source(Node._release)
 
-# %% [markdown]
+# %% [markdown] key="with-retain-graph"
 # With `retain_graph=True` nothing is freed, the second call works, and the gradients add up.
 
 # %%
@@ -401,7 +401,7 @@ print("after 1st:", x.grad)
 out.backward()
 print("after 2nd:", x.grad)
 
-# %% [markdown]
+# %% [markdown] key="predict-error-about"
 # **Predict.** The error is about *saved values*. What if the graph saved none?
 
 # %% tags=["minigrad-only"]
@@ -415,7 +415,7 @@ def twice_without_saves():
 
 viz.quiz("06/twice-without-saves", run=twice_without_saves)
 
-# %% [markdown]
+# %% [markdown] key="same-plain-cell"
 # The same in a plain cell; PyTorch behaves the same way:
 
 # %%
@@ -425,7 +425,7 @@ total.backward()
 total.backward()
 print("a.grad:", a.grad)
 
-# %% [markdown]
+# %% [markdown] key="7-create-graph"
 # ## 7. `create_graph` and second derivatives
 #
 # **Why it matters.** Gradient penalties, meta-learning and Newton-like methods differentiate
@@ -454,7 +454,7 @@ print("dy/dx  :", dy)
 (d2y,) = torch.autograd.grad(dy, x)
 print("d2y/dx2:", d2y)
 
-# %% [markdown]
+# %% [markdown] key="trace-shows-while"
 # The trace shows it: while `PowBackward0` **ran**, new nodes were **created**; they are the
 # graph of the derivative. Nothing was freed, because `retain_graph` defaults to
 # `create_graph`. Without `create_graph`, asking for the second derivative fails with the
@@ -466,7 +466,7 @@ with torch.autograd.trace() as log:
     (dy,) = torch.autograd.grad(x ** 3, x, create_graph=True)
 print(log)
 
-# %% [markdown]
+# %% [markdown] key="8-exercises"
 # ## 8. Exercises
 #
 # **Exercise 1: a `Cube` function.** Complete `backward` so that `Cube.apply(x)` computes x³
@@ -497,7 +497,7 @@ def check_cube():
 # %% tags=["minigrad-only"]
 viz.exercise("06/cube", check=check_cube)
 
-# %% [markdown]
+# %% [markdown] key="exercise-2-second"
 # **Exercise 2: a second derivative.** For f(x) = x · sin(x), compute f'' at the points below
 # with two calls to `torch.autograd.grad`, and store it in `second`. (Hint: call `.sum()`
 # before each `grad`; each `x[i]` only affects `f[i]`.)
@@ -521,7 +521,7 @@ def check_second():
 # %% tags=["minigrad-only"]
 viz.exercise("06/second-derivative", check=check_second)
 
-# %% [markdown]
+# %% [markdown] key="myth-check"
 # ## Myth check
 #
 # - **Misleading**: "to turn a node into a leaf, call `detach()` on it: it cuts the node out
@@ -540,13 +540,13 @@ print("d | leaf:", d.is_leaf, "| grad_fn:", d.grad_fn, "| requires_grad:", d.req
 y.detach_()
 print("after y.detach_() | leaf:", y.is_leaf, "| grad_fn:", y.grad_fn)
 
-# %% [markdown]
+# %% [markdown] key="whole-method-three"
 # The whole method is three lines:
 
 # %% tags=["minigrad-only"]
 show_source(torch.Tensor.detach)
 
-# %% [markdown]
+# %% [markdown] key="optional-depth-what"
 # ## Optional depth: what minigrad simplifies
 #
 # minigrad reproduces what PyTorch's autograd **does** (graph, node names, saves, version
@@ -572,6 +572,6 @@ x = torch.tensor([0.0, 1.0], requires_grad=True)
 print("gradient:", g, "| its node in minigrad:", g.grad_fn.name(),
       "(PyTorch: SigmoidBackwardBackward0)")
 
-# %% [markdown]
+# %% [markdown] key="next-07-autograd"
 # **Next:** [07 · Autograd in a real training loop](07_training_loop.ipynb), where all of this
 # meets `zero_grad()`, `eval()`, `detach()` and friends.

@@ -1,4 +1,4 @@
-# %% [markdown]
+# %% [markdown] key="title"
 # # 07 · Autograd in a real training loop
 #
 # The earlier notebooks took autograd apart on tensors of three numbers. This one puts it
@@ -24,7 +24,7 @@ from minigrad import nn
 # %% tags=["minigrad-only"]
 from minigrad import viz
 
-# %% [markdown]
+# %% [markdown] key="model-one-linear"
 # The model is one `Linear(2, 1)` layer with fixed starting weights, and the data are eight
 # points. `loss_fn` is the mean squared error.
 
@@ -42,7 +42,7 @@ X = torch.tensor([[1., 2.], [2., 0.], [0., 1.], [3., 1.], [1., 1.], [2., 3.], [0
 Y = torch.tensor([[0.], [3.], [-1.], [4.], [1.], [1.], [-2.], [2.]])
 loss_fn = nn.MSELoss()
 
-# %% [markdown]
+# %% [markdown] key="1-zero-grad"
 # ## 1. `zero_grad()`: gradients add up
 #
 # **Why it matters.** Every training loop you will read calls `optimizer.zero_grad()` once per
@@ -63,7 +63,7 @@ def three_backwards():
 
 viz.quiz("07/three-backwards", run=three_backwards)
 
-# %% [markdown]
+# %% [markdown] key="loop-that-forgets"
 # In a loop that forgets `zero_grad()`, step *k* uses the sum of all *k* gradients so far:
 # the step grows and points where the model *was*. Compare the losses of eight steps with
 # the same learning rate.
@@ -86,12 +86,12 @@ def train(steps, zero_grad=True, lr=0.05):
 print("with zero_grad:   ", train(8))
 print("without zero_grad:", train(8, zero_grad=False))
 
-# %% [markdown]
+# %% [markdown] key="with-zero-grad"
 # With `zero_grad()` the loss falls steadily. Without it the steps overshoot and the loss
 # climbs back up: nothing raises, the model just trains badly. By default `zero_grad()` sets
 # each `.grad` to `None` rather than to zeros; the next `backward()` then creates it fresh.
 
-# %% [markdown]
+# %% [markdown] key="leaving-out-on"
 # ### Leaving it out on purpose: micro-batches
 #
 # When a batch does not fit in memory, split it into micro-batches, call `backward()` on
@@ -113,7 +113,7 @@ def micro_batches():
 
 viz.quiz("07/micro-batch-scale", run=micro_batches)
 
-# %% [markdown]
+# %% [markdown] key="accumulation-loop-scaled"
 # The accumulation loop, scaled. The check computes the largest difference from the full
 # batch's gradient.
 
@@ -131,7 +131,7 @@ print(model.weight.grad, full.weight.grad)
 print("largest difference:", (model.weight.grad - full.weight.grad).abs().max().item() < 1e-6)
 opt.step()
 
-# %% [markdown]
+# %% [markdown] key="each-micro-batch"
 # Each micro-batch builds its own small graph and frees it in `backward()`, so memory holds
 # one micro-batch at a time. The graph of the last one, drawn: its `AccumulateGrad` nodes are
 # where the four contributions meet.
@@ -139,7 +139,7 @@ opt.step()
 # %% tags=["minigrad-only"]
 viz.draw(micro_loss)
 
-# %% [markdown]
+# %% [markdown] key="2-backward-non"
 # ## 2. `backward()` of a non-scalar: which gradient?
 #
 # **Why it matters.** Sometimes the thing you differentiate is a vector: one loss per sample
@@ -158,7 +158,7 @@ def vector_backward():
 
 viz.quiz("07/vector-backward", run=vector_backward)
 
-# %% [markdown]
+# %% [markdown] key="same-plain-cell"
 # The same in a plain cell. **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
@@ -166,7 +166,7 @@ x = torch.tensor([1., 2., 3.], requires_grad=True)
 per_sample = x ** 2
 per_sample.backward()
 
-# %% [markdown]
+# %% [markdown] key="how-read"
 # **How to read this message**
 # - `grad can be implicitly created only for scalar outputs`: without an argument,
 #   `backward()` starts from the gradient 1, and 1 only makes sense for a single number.
@@ -183,7 +183,7 @@ per_sample.backward()
 per_sample.backward(gradient=torch.ones(3))
 print(x.grad)
 
-# %% [markdown]
+# %% [markdown] key="predict-for-linear"
 # **Predict.** For a linear map y = W x the Jacobian is W itself.
 
 # %% tags=["minigrad-only"]
@@ -197,7 +197,7 @@ def pick_a_row():
 
 viz.quiz("07/vjp-row", run=pick_a_row)
 
-# %% [markdown]
+# %% [markdown] key="one-hot-v"
 # A one-hot `v` picks one row of J: one backward pass per output gives you the whole
 # Jacobian, row by row. With `v = [1., 1.]` you get the column sums instead:
 
@@ -207,7 +207,7 @@ x = torch.tensor([1., 1., 1.], requires_grad=True)
 (W @ x).backward(gradient=torch.tensor([1., 1.]))
 print(x.grad)
 
-# %% [markdown]
+# %% [markdown] key="3-model-eval"
 # ## 3. `model.eval()` vs `no_grad()` vs `inference_mode()`
 #
 # **Why it matters.** Evaluating a model needs two different switches, and mixing them up is
@@ -235,7 +235,7 @@ net = make_net()
 batch = torch.linspace(-2, 2, 32).reshape(8, 4)
 print(net)
 
-# %% [markdown]
+# %% [markdown] key="predict-network-still"
 # **Predict.** The network is still in training mode (`net.training` is `True`). You run it
 # twice on the same batch inside `torch.no_grad()`.
 
@@ -250,7 +250,7 @@ def no_grad_is_not_eval():
 
 viz.quiz("07/no-grad-is-not-eval", run=no_grad_is_not_eval)
 
-# %% [markdown]
+# %% [markdown] key="no-grad-did"
 # `no_grad()` did its own job (no graph) and nothing else: Dropout drew new masks, and
 # BatchNorm normalized with the batch's statistics and moved its running averages towards
 # them. The cell below tries all the combinations. Each row reports whether a graph was
@@ -274,7 +274,7 @@ report("eval() + no_grad()", "eval", torch.no_grad)
 report("eval() + inference_mode()", "eval", torch.inference_mode)
 net = net.train()                      # back to training mode (train() returns the module)
 
-# %% [markdown]
+# %% [markdown] key="only-last-two"
 # Only the last two rows are a proper evaluation: layers in evaluation behaviour *and* no
 # graph. `inference_mode()` is the stricter, slightly faster `no_grad()`: its results are
 # inference tensors that autograd later refuses (notebook 04 §8). The idiom:
@@ -296,7 +296,7 @@ eval_graph = viz.draw(net(batch).sum())
 net.train()
 eval_graph
 
-# %% [markdown]
+# %% [markdown] key="4-detach-at"
 # ## 4. `detach()` at work
 #
 # `detach()` (notebook 01) makes a tensor that shares the values but has no history. In real
@@ -332,7 +332,7 @@ def count_nodes(t):
 
 sequence = torch.linspace(0, 1, 6).reshape(6, 1, 1)
 
-# %% [markdown]
+# %% [markdown] key="predict-two-chunks"
 # **Predict.** Two chunks of three steps. After chunk 1's `backward()`, chunk 2 goes on
 # from `h`, which was computed in chunk 1 and was not detached.
 
@@ -350,7 +350,7 @@ def two_chunks_without_detach():
 
 viz.quiz("07/bptt-without-detach", run=two_chunks_without_detach)
 
-# %% [markdown]
+# %% [markdown] key="chunk-2-graph"
 # Chunk 2's graph reaches back through `h` into chunk 1, whose saved tensors `backward()`
 # already freed: the "backward through the graph a second time" error, taken apart in
 # notebook 06 §6. `retain_graph=True` would silence it, but then every chunk backpropagates
@@ -369,7 +369,7 @@ for start in (0, 3):
           f"loss {loss.item():.4f}")
     loss.backward()
 
-# %% [markdown]
+# %% [markdown] key="both-chunks-now"
 # Both chunks now have graphs of the same size. One step after the cut, drawn: the detached
 # state `h_start` is a plain tensor with no arrow going further back, so the gradient stops
 # there.
@@ -379,7 +379,7 @@ h_start = h.detach()
 h_next = torch.tanh(inp(sequence[0]) + rec(h_start))
 viz.draw(h_next, h_start)
 
-# %% [markdown]
+# %% [markdown] key="discriminator-step-gan"
 # ### The discriminator step of a GAN
 #
 # A GAN trains two networks against each other. The generator `G` turns noise into fake
@@ -417,7 +417,7 @@ def without_detach():
 
 viz.quiz("07/gan-without-detach", run=without_detach)
 
-# %% [markdown]
+# %% [markdown] key="without-detach-gradient"
 # Without `detach()` the gradient flows on through `fake` into `G`. Those gradients are not
 # what `G` should learn from (they push `G` to make *worse* fakes), and they would still be
 # in `G`'s `.grad` at the generator's step unless you zero them. With `detach()`:
@@ -431,13 +431,13 @@ D.zero_grad()
 g_loss.backward()
 print("G.weight.grad:", G.weight.grad)
 
-# %% [markdown]
+# %% [markdown] key="generator-step-reuses"
 # The generator step reuses the same `fake`: its graph through `G` is still whole, because
 # the discriminator's `backward()` never entered it. The same idea appears in reinforcement
 # learning, where the target `reward + gamma * target_net(next_state)` is computed under
 # `no_grad()` (or detached) so that only the online network learns.
 
-# %% [markdown]
+# %% [markdown] key="5-total-loss"
 # ## 5. `total_loss += loss`: the graph you keep by accident
 #
 # **Why it matters.** Everyone logs the average loss of an epoch. Written as
@@ -469,7 +469,7 @@ def fifty_steps():
 
 viz.quiz("07/total-loss-nodes", run=fifty_steps)
 
-# %% [markdown]
+# %% [markdown] key="each-step-adds"
 # Each step adds four nodes: an `AddBackward0` and the loss's own `MseLossBackward0`,
 # `AddmmBackward0` and `TBackward0` (the two `AccumulateGrad` nodes are shared by all steps).
 # Three steps, drawn: a chain with one copy of the model's graph per step.
@@ -477,7 +477,7 @@ viz.quiz("07/total-loss-nodes", run=fifty_steps)
 # %% tags=["minigrad-only"]
 viz.draw(epoch(3, log=lambda loss: loss))
 
-# %% [markdown]
+# %% [markdown] key="during-training-backward"
 # During training `backward()` has at least freed each step's *saved tensors*, so the leak is
 # "only" the nodes. Without a `backward()`, in an evaluation loop that forgot `no_grad()`,
 # every step's saved activations stay too. `saved_bytes` adds up the bytes of the tensors
@@ -510,13 +510,13 @@ for steps in (1, 10, 100):
     print(f"{steps:3} steps: total as tensor keeps {saved_bytes(as_tensor):7,} bytes, "
           f"as float {type(as_number).__name__}")
 
-# %% [markdown]
+# %% [markdown] key="input-target-are"
 # The input and target are the same tensors at every step and count once; each step adds its
 # 512×1 output (2,048 bytes), saved by the loss. Linear growth, forever, for a number you only
 # wanted to print; in a real network each step's activations are megabytes. Write
 # `total += loss.item()` (or keep `loss.detach()` when you need a tensor).
 
-# %% [markdown]
+# %% [markdown] key="6-forward-hook"
 # ## 6. A forward hook that records activations
 #
 # **Why it matters.** To see what a layer outputs (dead ReLUs, exploding activations, features
@@ -543,7 +543,7 @@ print(relu_out.shape, "fraction of zeros:", (relu_out == 0).float().mean().item(
 handle.remove()
 net = net.train()
 
-# %% [markdown]
+# %% [markdown] key="predict-why-output"
 # **Predict.** Why `output.detach()`? Suppose the hook stored `output` itself and ran during
 # a training step, with grad mode on.
 
@@ -559,11 +559,11 @@ def raw_hook():
 
 viz.quiz("07/hook-keeps-graph", run=raw_hook)
 
-# %% [markdown]
+# %% [markdown] key="stored-output-live"
 # A stored `output` is the live tensor of the graph, the same leak as in section 5. Detach it
 # (or `.cpu().numpy()` it) before you keep it.
 
-# %% [markdown]
+# %% [markdown] key="7-clip-grad"
 # ## 7. `clip_grad_norm_`: a cap on the step
 #
 # **Why it matters.** One bad batch (an outlier, a loss spike in a recurrent network) can give
@@ -585,7 +585,7 @@ def clip_once():
 
 viz.quiz("07/clip-returns", run=clip_once)
 
-# %% [markdown]
+# %% [markdown] key="returns-norm-before"
 # It returns the norm *before* clipping (√(3² + 4² + 12²) = 13), which is worth logging:
 # a run whose norms keep hitting the cap needs a lower learning rate. The direction of the
 # step is unchanged; only its length is capped. Here is one step on a batch with an outlier
@@ -604,7 +604,7 @@ for clip in (None, 1.0):
     print(f"max_norm={clip}: gradient norm {norm.item():8.2f}, weight after the step "
           f"{[round(w, 3) for w in model.weight.flatten().tolist()]}")
 
-# %% [markdown]
+# %% [markdown] key="8-exercises"
 # ## 8. Exercises
 #
 # Each exercise has a code cell for you to edit and a widget that checks it. Run your cell,
@@ -646,7 +646,7 @@ def check_training_loop():
 # %% tags=["minigrad-only"]
 viz.exercise("07/fix-loop", check=check_training_loop)
 
-# %% [markdown]
+# %% [markdown] key="exercise-2-evaluate"
 # **Exercise 2: evaluate without side effects.** Write `evaluate(model, inputs)` so that it
 # returns predictions with no graph, computed in evaluation behaviour (no Dropout, running
 # BatchNorm statistics left alone), and leaves the model in training mode afterwards.
@@ -675,7 +675,7 @@ def check_evaluate():
 # %% tags=["minigrad-only"]
 viz.exercise("07/evaluate", check=check_evaluate)
 
-# %% [markdown]
+# %% [markdown] key="exercise-3-accumulate"
 # **Exercise 3: accumulate over micro-batches.** Complete `accumulated_grad(k)` so that it
 # splits the 8 rows of `X` into `k` equal micro-batches (k = 1, 2, 4 or 8), calls `backward()`
 # once per micro-batch, and returns the weight gradient, equal to the full batch's.
@@ -700,7 +700,7 @@ def check_accumulation():
 # %% tags=["minigrad-only"]
 viz.exercise("07/accumulate", check=check_accumulation)
 
-# %% [markdown]
+# %% [markdown] key="summary"
 # ## Summary
 #
 # | in the loop | rule |
@@ -729,6 +729,6 @@ print(sorted(state), state["step"])
 print(w, w._version)
 print(state["exp_avg"].requires_grad, state["exp_avg"].grad_fn)
 
-# %% [markdown]
+# %% [markdown] key="back-06-under"
 # **Back to:** [06 · Under the hood](06_under_the_hood.ipynb) ·
 # [00 · Start here](00_start_here.ipynb) · [cheat sheet](cheatsheet.md)

@@ -1,4 +1,7 @@
 """Quizzes and exercises of notebook 04 (switching autograd off)."""
+import minigrad as torch
+
+from .._i18n import say
 
 QUIZZES = {
     "04/no-grad-result": dict(
@@ -10,7 +13,13 @@ QUIZZES = {
         answer=1,
         explanation="With grad mode off nothing is recorded: the result has no grad_fn and "
                     "does not require grad, which makes it a leaf. The mode comes back on "
-                    "when the block ends."),
+                    "when the block ends.",
+        question_zh="x 需要梯度。在 `with torch.no_grad():` 里你计算 h = x * 2。h 是什么？",
+        choices_zh=["一个带 grad_fn=<MulBackward0>、需要梯度的张量",
+                    "一个普通张量：requires_grad=False，没有 grad_fn，是叶子",
+                    "一个需要梯度但没有 grad_fn 的张量"],
+        explanation_zh="梯度模式关闭时什么都不记录：结果没有 grad_fn，也不需要梯度，因此是叶子。"
+                       "代码块结束时模式会重新打开。"),
     "04/factory-inside-no-grad": dict(
         question="Inside `with torch.no_grad():` you write w = torch.ones(2, "
                  "requires_grad=True). What is w?",
@@ -18,7 +27,13 @@ QUIZZES = {
                  "an error: requires_grad=True is not allowed under no_grad"],
         answer=0,
         explanation="no_grad stops the recording of operations. A factory call records "
-                    "nothing; it creates a leaf with the flag you passed."),
+                    "nothing; it creates a leaf with the flag you passed.",
+        question_zh="在 `with torch.no_grad():` 里你写 w = torch.ones(2, requires_grad=True)。"
+                    "w 是什么？",
+        choices_zh=["一个需要梯度的叶子", "一个不需要梯度的叶子",
+                    "报错：no_grad 下不允许 requires_grad=True"],
+        explanation_zh="no_grad 停止的是对运算的记录。工厂函数调用什么都不记录；"
+                       "它按你传入的标志创建一个叶子。"),
     "04/backward-inside-no-grad": dict(
         question="loss = (x ** 2).sum() is built with grad mode on. Then, inside "
                  "`with torch.no_grad():`, you call loss.backward(). What happens?",
@@ -27,7 +42,14 @@ QUIZZES = {
                  "it runs, but x.grad stays None"],
         answer=1,
         explanation="backward() runs a graph that already exists; no_grad only decides "
-                    "whether new operations are recorded. x.requires_grad is untouched."),
+                    "whether new operations are recorded. x.requires_grad is untouched.",
+        question_zh="loss = (x ** 2).sum() 是在梯度模式打开时构建的。然后在 "
+                    "`with torch.no_grad():` 里调用 loss.backward()。会发生什么？",
+        choices_zh=["RuntimeError：梯度模式是关闭的",
+                    "正常运行，x.grad 照常是 2x",
+                    "正常运行，但 x.grad 仍然是 None"],
+        explanation_zh="backward() 运行的是一张已经存在的计算图；no_grad 只决定新的运算"
+                       "是否被记录。x.requires_grad 没有被动过。"),
     "04/no-grad-memory": dict(
         question="How many bytes of intermediate tensors does forward() keep for backward "
                  "when it runs under no_grad()?",
@@ -35,7 +57,12 @@ QUIZZES = {
                  "262144, only the last activation", "0"],
         answer=2,
         explanation="Under no_grad no node is created, so nothing is saved. The output has "
-                    "grad_fn=None and there is no graph to walk."),
+                    "grad_fn=None and there is no graph to walk.",
+        question_zh="forward() 在 no_grad() 下运行时，为反向传播保留了多少字节的中间张量？",
+        choices_zh=["1048576，和梯度模式打开时一样",
+                    "262144，只有最后一个激活值", "0"],
+        explanation_zh="no_grad 下不会创建任何节点，所以什么都不保存。输出的 grad_fn=None，"
+                       "没有可以遍历的计算图。"),
     "04/set-grad-enabled-call": dict(
         question="torch.set_grad_enabled(False) on its own line, without `with`. What is "
                  "(x * 2).requires_grad on the next line?",
@@ -45,7 +72,15 @@ QUIZZES = {
         answer=1,
         explanation="A plain call switches grad mode at once and leaves it switched. In a "
                     "notebook every later cell then runs without a graph until you call "
-                    "torch.set_grad_enabled(True)."),
+                    "torch.set_grad_enabled(True).",
+        question_zh="不用 `with`，单独一行 torch.set_grad_enabled(False)。下一行的 "
+                    "(x * 2).requires_grad 是什么？",
+        choices_zh=["True：没有 `with`，这个调用什么都不做",
+                    "False：模式一直关着，直到有东西把它切回来",
+                    "False，但只在那一行剩下的部分"],
+        explanation_zh="直接调用会立刻切换梯度模式，并保持切换后的状态。在 notebook 里，"
+                       "之后的每个单元格都会在没有计算图的情况下运行，直到你调用 "
+                       "torch.set_grad_enabled(True)。"),
     "04/frozen-layer": dict(
         question="net = Sequential(Linear(2, 2), Linear(2, 1)); the first layer's parameters "
                  "get requires_grad_(False); then a backward pass. Which parameters have a "
@@ -54,7 +89,13 @@ QUIZZES = {
                  "only layer 1's weight and bias", "none: backward raises"],
         answer=1,
         explanation="Layer 0's input and parameters need no gradient, so nothing is recorded "
-                    "for it and its .grad stays None; the optimizer skips such parameters."),
+                    "for it and its .grad stays None; the optimizer skips such parameters.",
+        question_zh="net = Sequential(Linear(2, 2), Linear(2, 1))；第一层的参数被 "
+                    "requires_grad_(False)；然后做一次反向传播。哪些参数有 .grad？",
+        choices_zh=["全部四个（两层的权重和偏置）",
+                    "只有第 1 层的权重和偏置", "一个都没有：backward 报错"],
+        explanation_zh="第 0 层的输入和参数都不需要梯度，所以没有为它记录任何东西，"
+                       "它的 .grad 保持 None；优化器会跳过这样的参数。"),
     "04/inference-inplace": dict(
         question="u was made inside inference_mode. Outside, u.add_(1) raises a "
                  "RuntimeError. What does u hold afterwards?",
@@ -63,7 +104,14 @@ QUIZZES = {
                  "nothing: u was freed"],
         answer=1,
         explanation="The check runs after the in-place kernel, so the data has already "
-                    "changed when the error is raised. Never catch it and carry on."),
+                    "changed when the error is raised. Never catch it and carry on.",
+        question_zh="u 是在 inference_mode 里创建的。在外面，u.add_(1) 抛出 RuntimeError。"
+                    "之后 u 里是什么？",
+        choices_zh=["旧的值：修改在运行之前就被拒绝了",
+                    "新的值：修改已经执行，然后检查才报错",
+                    "什么都没有：u 被释放了"],
+        explanation_zh="检查在原地运算的内核（kernel）之后才运行，所以报错时数据已经变了。"
+                       "永远不要捕获它然后继续往下跑。"),
 }
 
 EXERCISES = {
@@ -71,10 +119,72 @@ EXERCISES = {
         title="evaluate without a graph",
         solution="""@torch.no_grad()
 def evaluate(v):
+    return (v * v).sum()""",
+        title_zh="不建计算图地评估",
+        solution_zh="""@torch.no_grad()
+def evaluate(v):
     return (v * v).sum()"""),
     "04/sgd-step": dict(
         title="an SGD step by hand",
         solution="""def sgd_step(w, lr):
     with torch.no_grad():
-        w -= lr * w.grad        # one in-place update: version 0 -> 1, still a leaf"""),
+        w -= lr * w.grad        # one in-place update: version 0 -> 1, still a leaf""",
+        title_zh="手写一步 SGD",
+        solution_zh="""def sgd_step(w, lr):
+    with torch.no_grad():
+        w -= lr * w.grad        # 一次原地更新：版本 0 -> 1，仍然是叶子"""),
 }
+
+
+def _verdict(problems, correct):
+    """say(...) for a list of (english, chinese) problems, or the two `correct` sentences."""
+    if not problems:
+        return say(*correct)
+    return say("Not yet: " + "; ".join(en for en, _ in problems),
+               "还不对：" + "；".join(zh for _, zh in problems))
+
+
+def check_evaluate(evaluate):
+    """evaluate(x) must return sum(x * x) without a graph and change nothing else."""
+    x = torch.tensor([1., 2., 3.], requires_grad=True)
+    res = evaluate(x)
+    problems = []
+    if not isinstance(res, torch.Tensor):
+        return say("Not yet: evaluate should return a tensor.",
+                   "还不对：evaluate 应该返回一个张量。")
+    if res.requires_grad or res.grad_fn is not None:
+        problems.append(("the result still has a graph", "结果仍然带着计算图"))
+    if not x.requires_grad:
+        problems.append(("x no longer requires grad: leave the flag alone",
+                         "x 不再需要梯度了：不要动这个标志"))
+    if not torch.is_grad_enabled():
+        problems.append(("grad mode is still off after evaluate()",
+                         "evaluate() 之后梯度模式仍然是关闭的"))
+    if res.item() != 14.0:
+        problems.append((f"the value changed: {res.item()} instead of 14.0",
+                         f"值变了：是 {res.item()} 而不是 14.0"))
+    return _verdict(problems, ("Correct: no graph, nothing else changed.",
+                               "正确：没有计算图，其他什么都没变。"))
+
+
+def check_sgd_step(sgd_step):
+    """sgd_step(w, lr) must do w <- w - lr * w.grad once, in place, keeping w a leaf."""
+    w = torch.tensor([1., 2.], requires_grad=True)
+    w_before = w
+    (w * w).sum().backward()          # w.grad = 2w = [2., 4.]
+    sgd_step(w, 0.1)
+    problems = []
+    if w is not w_before:
+        problems.append(("w is a different object: update it in place",
+                         "w 成了另一个对象：请原地更新它"))
+    if w.tolist() != torch.tensor([0.8, 1.6]).tolist():
+        problems.append((f"w is {w.tolist()}, expected [0.8, 1.6] (float32)",
+                         f"w 是 {w.tolist()}，应该是 [0.8, 1.6]（float32）"))
+    if not (w.is_leaf and w.requires_grad):
+        problems.append(("w must stay a leaf that requires grad",
+                         "w 必须仍然是一个需要梯度的叶子"))
+    if w._version != 1:
+        problems.append((f"w._version is {w._version}: exactly one in-place update expected",
+                         f"w._version 是 {w._version}：应该恰好有一次原地更新"))
+    return _verdict(problems, ("Correct: one in-place update, w is still the same leaf.",
+                               "正确：一次原地更新，w 仍然是同一个叶子。"))
