@@ -26,6 +26,7 @@ import minigrad as torch
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
+from minigrad.viz.quizbank.nb05 import check_answers, check_copy
 
 # %% [markdown] key="1-version-counter"
 # ## 1. The version counter
@@ -468,28 +469,8 @@ out = a.exp()
 shifted = out.detach()                 # TODO: change this line
 shifted.add_(1)
 
-# %%
-def check_copy():
-    problems = []
-    try:
-        out.sum().backward(retain_graph=True)
-    except RuntimeError as err:
-        parts = PATTERN.search(str(err))
-        problems.append(f"backward raises (a saved tensor is at version {parts['now']}, "
-                        f"saved at {parts['saved']})")
-    else:
-        if (a.grad - a.detach().exp()).abs().max().item() > 1e-6:
-            problems.append(f"wrong gradient {a.grad.tolist()}")
-    if (shifted - a.detach().exp() - 1).abs().max().item() > 1e-6:
-        problems.append("shifted is not exp(a) + 1")
-    if (out - a.detach().exp()).abs().max().item() > 1e-6:
-        problems.append("out was changed too: the copy shares its memory")
-    a.grad = None
-    return "Correct: a separate copy, and backward is untouched." if not problems else \
-        "Not yet: " + "; ".join(problems)
-
 # %% tags=["minigrad-only"]
-viz.exercise("05/fix-the-copy", check=check_copy)
+viz.exercise("05/fix-the-copy", check=lambda: check_copy(a, out, shifted))
 
 # %% [markdown] key="exercise-2-output"
 # **Exercise 2: output or input?** For each operation, write `"output"`, `"input"` or
@@ -505,23 +486,8 @@ answers = {
     "x.abs()": "?",
 }
 
-# %%
-def check_answers():
-    x = torch.tensor([1., 2., 3.], requires_grad=True)
-    w = torch.tensor([4., 5., 6.], requires_grad=True)
-    made = {"x.tanh()": x.tanh(), "x.sin()": x.sin(), "x.sqrt()": x.sqrt(), "x - w": x - w,
-            "x.abs()": x.abs()}
-    wrong = []
-    for expr, r in made.items():
-        kept = saved_of(r)
-        truth = "output" if "result" in kept else "nothing" if kept == "no tensor" else "input"
-        if answers[expr] != truth:
-            wrong.append(expr)
-    return "Correct: all five." if not wrong else \
-        f"Not yet: {len(made) - len(wrong)} of {len(made)} right; look again at {wrong}"
-
 # %% tags=["minigrad-only"]
-viz.exercise("05/output-or-input", check=check_answers)
+viz.exercise("05/output-or-input", check=lambda: check_answers(answers))
 
 # %% [markdown] key="myth-check"
 # ## Myth check
