@@ -25,6 +25,7 @@ import inspect
 
 from minigrad import viz
 from minigrad.autograd import engine
+from minigrad.viz.quizbank.nb06 import check_cube, check_second
 
 
 def show_source(obj):
@@ -484,18 +485,8 @@ class Cube(torch.autograd.Function):
         (x,) = ctx.saved_tensors
         return grad_output * 0  # TODO: the derivative of x**3 times grad_output
 
-# %%
-def check_cube():
-    x = torch.tensor([-1.5, 0.5, 2.0], dtype=torch.float64, requires_grad=True)
-    Cube.apply(x).sum().backward()
-    expected = numerical_grad(lambda t: t * t * t, x)
-    if (x.grad - expected).abs().max().item() < 1e-6:
-        return "Correct: Cube's backward matches finite differences."
-    return (f"Not yet: your gradient is {[round(v, 4) for v in x.grad.tolist()]}, finite "
-            f"differences give {[round(v, 4) for v in expected.tolist()]}")
-
 # %% tags=["minigrad-only"]
-viz.exercise("06/cube", check=check_cube)
+viz.exercise("06/cube", check=lambda: check_cube(Cube))
 
 # %% [markdown] key="exercise-2-second"
 # **Exercise 2: a second derivative.** For f(x) = x · sin(x), compute f'' at the points below
@@ -507,19 +498,8 @@ x = torch.tensor([0.0, 1.0, 2.0], requires_grad=True)
 f = x * x.sin()
 second = None  # TODO: two calls to torch.autograd.grad
 
-# %%
-def check_second():
-    with torch.no_grad():
-        expected = 2 * x.cos() - x * x.sin()
-    if second is None:
-        return "Not yet: `second` is still None"
-    if (second - expected).abs().max().item() < 1e-5:
-        return f"Correct: f'' = {[round(v, 4) for v in second.tolist()]}"
-    return (f"Not yet: got {[round(v, 4) for v in second.tolist()]}, expected "
-            f"{[round(v, 4) for v in expected.tolist()]}")
-
 # %% tags=["minigrad-only"]
-viz.exercise("06/second-derivative", check=check_second)
+viz.exercise("06/second-derivative", check=lambda: check_second(x, second))
 
 # %% [markdown] key="myth-check"
 # ## Myth check
