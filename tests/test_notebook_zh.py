@@ -38,8 +38,6 @@ def test_there_is_a_chinese_edition():
     assert len(TRANSLATED) >= 4, [p.name for p in TRANSLATED]
 
 
-@pytest.mark.xfail(strict=True, reason="04-07 are translated after their rewrite lands "
-                   "(python tools/nbzh.py stub 04); drop this mark when all are done")
 def test_every_english_notebook_has_a_chinese_twin():
     missing = [s.name for s in nbsource.source_files(NBDIR) if s not in TRANSLATED]
     assert not missing, f"no notebooks/src/zh/ prose for {missing}"

@@ -23,6 +23,7 @@ from minigrad import nn
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
+from minigrad.viz.quizbank.nb07 import check_accumulation, check_evaluate, check_training_loop
 
 # %% [markdown] key="model-one-linear"
 # The model is one `Linear(2, 1)` layer with fixed starting weights, and the data are eight
@@ -625,26 +626,9 @@ def buggy_train(steps=8, lr=0.05):
         total += loss
     return model, total / steps
 
-# %%
-def check_training_loop():
-    model, mean_loss = buggy_train()
-    reference = tiny_model()
-    opt = torch.optim.SGD(reference.parameters(), lr=0.05)
-    for _ in range(8):
-        opt.zero_grad()
-        loss_fn(reference(X), Y).backward()
-        opt.step()
-    problems = []
-    if (model.weight - reference.weight).abs().max().item() > 1e-5:
-        problems.append("the weights end up elsewhere than with a correct loop "
-                        "(are the gradients cleared every step?)")
-    if isinstance(mean_loss, torch.Tensor):
-        problems.append("the mean loss is a tensor that keeps every step's graph")
-    return "Correct: the loop trains and logs plain numbers." if not problems else \
-        "Not yet: " + "; ".join(problems)
-
 # %% tags=["minigrad-only"]
-viz.exercise("07/fix-loop", check=check_training_loop)
+viz.exercise("07/fix-loop",
+             check=lambda: check_training_loop(buggy_train, tiny_model, loss_fn, X, Y))
 
 # %% [markdown] key="exercise-2-evaluate"
 # **Exercise 2: evaluate without side effects.** Write `evaluate(model, inputs)` so that it
@@ -655,25 +639,8 @@ viz.exercise("07/fix-loop", check=check_training_loop)
 def evaluate(model, inputs):
     return model(inputs)                 # TODO
 
-# %%
-def check_evaluate():
-    seen = net[1].num_batches_tracked.item()
-    net.train()
-    a, b = evaluate(net, batch), evaluate(net, batch)
-    problems = []
-    if a.requires_grad:
-        problems.append("the predictions carry a graph")
-    if a.tolist() != b.tolist():
-        problems.append("two calls disagree (Dropout is still active)")
-    if net[1].num_batches_tracked.item() != seen:
-        problems.append("BatchNorm's running statistics moved")
-    if not net.training:
-        problems.append("the model is left in eval mode")
-    return "Correct: clean predictions, no side effects." if not problems else \
-        "Not yet: " + "; ".join(problems)
-
 # %% tags=["minigrad-only"]
-viz.exercise("07/evaluate", check=check_evaluate)
+viz.exercise("07/evaluate", check=lambda: check_evaluate(evaluate, net, batch))
 
 # %% [markdown] key="exercise-3-accumulate"
 # **Exercise 3: accumulate over micro-batches.** Complete `accumulated_grad(k)` so that it
@@ -688,17 +655,9 @@ def accumulated_grad(k):
         loss_fn(model(X[i:i + size]), Y[i:i + size]).backward()    # TODO
     return model.weight.grad
 
-# %%
-def check_accumulation():
-    full = tiny_model()
-    loss_fn(full(X), Y).backward()
-    wrong = [k for k in (1, 2, 4, 8)
-             if (accumulated_grad(k) - full.weight.grad).abs().max().item() > 1e-5]
-    return "Correct: every split gives the full batch's gradient." if not wrong else \
-        f"Not yet: the gradient differs from the full batch's for k = {wrong}"
-
 # %% tags=["minigrad-only"]
-viz.exercise("07/accumulate", check=check_accumulation)
+viz.exercise("07/accumulate",
+             check=lambda: check_accumulation(accumulated_grad, tiny_model, loss_fn, X, Y))
 
 # %% [markdown] key="summary"
 # ## Summary
