@@ -31,8 +31,9 @@ def _lab_texts():
     table = viz.LeafTableModel(x, y, namespaces=({"x": x, "y": y},))
     live = viz.LiveGraphModel("not_there", namespaces=({},))
     live.refresh()
+    gradmode = viz.GradModeLabModel(mode="inference_mode", w_requires_grad=True)
     return {"views": views.text(), "inplace": inplace.text(), "hooks": hooks.text(),
-            "table": table.text(), "live": live.text()}
+            "table": table.text(), "live": live.text(), "gradmode": gradmode.text()}
 
 
 def test_labs_speak_chinese_when_asked(chinese):
@@ -42,6 +43,10 @@ def test_labs_speak_chinese_when_asked(chinese):
     # the torch error inside the lab's transcript stays torch's, word for word
     assert "one of the variables needed for gradient computation" in texts["inplace"]
     assert "backward 会报错" in texts["inplace"]
+    assert "计算图节点数：0" in texts["gradmode"]
+    assert texts["gradmode"].endswith(
+        "之后，(y * w).sum().backward()：抛出 RuntimeError: Inference tensors cannot be saved "
+        "for backward")
 
 
 def test_labs_stay_english_by_default():

@@ -94,6 +94,15 @@ STRINGS = {
     "this tensor has no grad_fn: nothing to step through (it is a leaf, or was computed "
     "without grad)": "这个张量没有 grad_fn：没有可以单步执行的东西（它是叶子，或者是在不需要梯度时"
                      "算出来的）",
+    # GradModeLab (the facts' keys other than "graph nodes" are code and stay)
+    "(grad mode on)": "（梯度模式打开）",
+    "graph nodes": "计算图节点数",
+    "later, (y * w).sum().backward():": "之后，(y * w).sum().backward()：",
+    "runs:": "可以运行：",
+    "raises": "抛出",
+    "no leaf gets a .grad": "没有叶子得到 .grad",
+    "z does not require grad: nothing to backpropagate": "z 不需要梯度：没有可以反向传播的东西",
+    "mode": "模式",
     # LiveGraph
     "not defined yet:": "尚未定义：",
     "no tensors to draw yet": "还没有可画的张量",

@@ -16,6 +16,7 @@ from .. import _creation
 from ..autograd import grad_mode
 from . import _walk
 from ._fmt import values_text
+from ._i18n import t
 from ._names import Names
 from ._widgets import WidgetView, set_diagram, set_text, widgets
 from .diagram import Diagram
@@ -54,19 +55,22 @@ class GradModeLabModel:
         with MODES[self.mode][1]():
             self.h = self.x * self.w
             self.y = self.h.sigmoid()
-        self.later = self._try_later()
+        self._later = self._try_later()
+        self.later = " ".join(self._later)          # the outcome, in English (model data)
 
     def _try_later(self):
+        """The outcome as (widget string, torch's text or values): the first part is
+        translated when shown, the second never is."""
         try:
             z = (self.y * self.w).sum()
             if not z.requires_grad:
-                return "z does not require grad: nothing to backpropagate"
+                return ("z does not require grad: nothing to backpropagate",)
             z.backward()
         except RuntimeError as e:
-            return f"raises RuntimeError: {str(e).split('. ')[0]}"
-        parts = [f"{n}.grad = {values_text(t._grad._data)}" for n, t in
-                 (("x", self.x), ("w", self.w)) if t._grad is not None]
-        return "runs: " + (", ".join(parts) if parts else "no leaf gets a .grad")
+            return ("raises", f"RuntimeError: {str(e).split('. ')[0]}")
+        parts = [f"{n}.grad = {values_text(x._grad._data)}" for n, x in
+                 (("x", self.x), ("w", self.w)) if x._grad is not None]
+        return ("runs:", ", ".join(parts)) if parts else ("runs:", "no leaf gets a .grad")
 
     def _names(self):
         return Names.from_argument({"x": self.x, "w": self.w, "h": self.h, "y": self.y}, [])
@@ -85,14 +89,22 @@ class GradModeLabModel:
     def text(self):
         head, _ctx = MODES[self.mode]
         lines = [f"x.requires_grad={self.x_requires_grad}, w.requires_grad="
-                 f"{self.w_requires_grad}", head,
+                 f"{self.w_requires_grad}", t(head),
                  "    h = x * w", "    y = h.sigmoid()"]
-        lines += [f"{k}: {v}" for k, v in self.facts().items()]
-        lines.append("later, (y * w).sum().backward(): " + self.later)
+        lines += [f"{t(k)}{t(': ')}{v}" for k, v in self.facts().items()]
+        shown = [t(part) for part in self._later]
+        later = shown[0] + "".join(_gap(a) + b for a, b in zip(shown, shown[1:]))
+        label = t("later, (y * w).sum().backward():")
+        lines.append(label + _gap(label) + later)
         return "\n".join(lines)
 
     def diagram(self):
         return Diagram(_walk.build([self.y], self._names(), None), view="forward")
+
+
+def _gap(before):
+    """No space after a full-width colon (Chinese), one space otherwise."""
+    return "" if before.endswith("：") else " "
 
 
 class GradModeLab(WidgetView):
@@ -103,7 +115,7 @@ class GradModeLab(WidgetView):
         w = widgets()
         self.model = GradModeLabModel()
         self.mode = w.RadioButtons(options=list(MODES), value=self.model.mode,
-                                   description="mode")
+                                   description=t("mode"))
         self.x_box = w.Checkbox(value=self.model.x_requires_grad, description="x requires_grad")
         self.w_box = w.Checkbox(value=self.model.w_requires_grad, description="w requires_grad")
         self.info, self.picture = w.Output(), w.Output()
