@@ -278,7 +278,7 @@ net = net.train()                      # back to training mode (train() returns 
 # %% [markdown] key="only-last-two"
 # Only the last two rows are a proper evaluation: layers in evaluation behaviour *and* no
 # graph. `inference_mode()` is the stricter, slightly faster `no_grad()`: its results are
-# inference tensors that autograd later refuses (notebook 04 §8). The idiom:
+# inference tensors that autograd later refuses (notebook 04 §7). The idiom:
 #
 # ```python
 # model.eval()
