@@ -59,8 +59,8 @@ print(x)
 print("type:", type(x).__name__, "| shape:", x.shape, "| dtype:", x.dtype)
 
 # %% [markdown]
-# Its diagram is a single blue box: a **leaf** (a tensor you made yourself) that requires
-# grad. Section 4 explains every kind of box.
+# Its diagram is a single green box (green marks the tensor you passed to `draw`): a **leaf**
+# (a tensor you made yourself) that requires grad. Section 4 explains every kind of box.
 
 # %% tags=["minigrad-only"]
 viz.draw(x)
@@ -460,7 +460,7 @@ def check_p(p):
 print(check_p(p))
 
 # %% [markdown]
-# What your `p` looks like now (once it is right: a single blue box):
+# What your `p` looks like now (once it is right: a single green box, the tensor you drew):
 
 # %% tags=["minigrad-only"]
 viz.draw(p)
