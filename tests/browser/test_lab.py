@@ -10,7 +10,8 @@ For each notebook: open it, Run All, wait for the kernel, then check that
 * clicking the first button inside a widget output changes that cell's output.
 
 Screenshots go to build/screenshots/ (whole page, plus the first diagram and the first widget
-after its click). No chromium means a skip with a notice, never a browser download.
+after its click). No Chromium (find_chromium.py says where it looks) means a skip
+with a notice, never a browser download.
 Run with ``make browser``; ``MINIGRAD_NOTEBOOKS_DIR`` points it at another folder.
 """
 
@@ -25,12 +26,12 @@ import time
 import urllib.request
 from pathlib import Path
 
+import find_chromium
 import nbsource
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync",
                "--disable-dev-shm-usage"]
@@ -42,12 +43,10 @@ TOKEN = "minigrad-browser-test"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 RUN_TIMEOUT_S = 300
 
-if not Path(CHROMIUM).exists():
-    notice = (f"NOTICE: {CHROMIUM} not found: browser tests skipped "
-              "(install it as root with `apt-get install -y chromium`; .ci/run does)")
-    print(notice, file=sys.stderr)
-    pytest.skip(notice, allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="PyPI playwright not installed")
+CHROMIUM, _WHY_NOT = find_chromium.find()
+if CHROMIUM is None:
+    pytest.skip(find_chromium.notice(_WHY_NOT), allow_module_level=True)
+from playwright import sync_api  # noqa: E402  (after the skip: find() checked it imports)
 
 
 _T0 = time.monotonic()
