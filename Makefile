@@ -15,10 +15,12 @@ PORT ?= 8888
 # `make lab` points the printed address at the first notebook (00_start_here) when there is one
 LAB_PAGE := $(if $(NOTEBOOKS),/tree/$(firstword $(sort $(notdir $(NOTEBOOKS)))))
 NB ?=
+# per-stage counts and skip reasons (tests/conftest.py), summed up in one line by `make test`
+REPORT := build/test-report
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
          --nbval-cell-timeout=300 --color=no -p no:cacheprovider
 
-.PHONY: venv test test-fast lint unit nbval browser notebooks notebooks-check lab html \
+.PHONY: venv oracle trust test test-fast lint unit nbval browser notebooks notebooks-check lab html \
         bench fuzz clean
 
 venv: $(STAMP)
@@ -43,14 +45,23 @@ $(NB_STAMP): pyproject.toml
 	@$(call PIP_INSTALL,notebooks)
 	touch $(NB_STAMP)
 
+## The test oracle, torch 2.13.0 (lightest CPU build for the platform) into .venv: a test
+## tool, never a dependency of minigrad. Cannot be installed: a NOTICE, and its tests skip.
+oracle: venv
+	@$(PY) tools/install_oracle.py
+
 lint: venv
 	$(PY) -m ruff check minigrad tests benchmarks tools
 
-## Everything: lint, unit/gradient/differential tests, nbval, browser tests.
+## Everything: lint, unit/gradient/differential tests, nbval, browser tests; then one line
+## with the counts and every skip's reason (a skip is reported, never counted as a pass).
 test: venv lint unit nbval browser
+	@$(PY) tools/run_summary.py $(REPORT) $(VENV)/.oracle
 
-unit: venv
-	$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/browser
+unit: venv oracle
+	@rm -f $(REPORT)/unit.json
+	MINIGRAD_SKIP_LOG=$(REPORT)/unit.json \
+		$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/browser
 
 ## Stored notebook outputs still match a fresh run (skipped while there are no notebooks).
 nbval: venv
@@ -63,14 +74,18 @@ endif
 ## Every notebook in a real JupyterLab (PyPI playwright driving an installed Chromium).
 ## No Chromium (CHROMIUM, chromium on PATH, Playwright's own): one NOTICE line, and it passes.
 browser: venv
+	@rm -f $(REPORT)/browser.json $(REPORT)/browser.notrun
 	@chrome=$$($(PY) tests/browser/find_chromium.py) || exit 1; \
 	if [ -n "$$chrome" ]; then \
 		echo "$(PY) -m pytest -q -p no:cacheprovider -rs tests/browser  # CHROMIUM=$$chrome"; \
-		CHROMIUM="$$chrome" $(PY) -m pytest -q -p no:cacheprovider -rs tests/browser; \
+		CHROMIUM="$$chrome" MINIGRAD_SKIP_LOG=$(REPORT)/browser.json \
+			$(PY) -m pytest -q -p no:cacheprovider -rs tests/browser; \
+	else \
+		mkdir -p $(REPORT) && echo "no Chromium: see the NOTICE above" > $(REPORT)/browser.notrun; \
 	fi
 
 ## Quick check (< 1 min): no slow tests, no notebooks, no browser.
-test-fast: venv
+test-fast: venv oracle
 	$(PY) -m pytest -q -x -m "not slow" -p no:cacheprovider tests --ignore=tests/browser
 
 ## Rebuild notebooks/NN_slug.ipynb from notebooks/src/NN_slug.py (NB=01 for one).
@@ -81,8 +96,15 @@ notebooks: venv
 notebooks-check: venv
 	$(PY) tools/build_notebooks.py --check $(NB)
 
+## Mark the shipped notebooks trusted for you, so JupyterLab draws their SVG diagrams the moment
+## one is opened (untrusted, it shows each diagram's PNG copy). `make lab` does this first.
+trust: $(NB_STAMP)
+ifneq ($(NOTEBOOKS),)
+	@$(PY) -m jupyter trust $(NOTEBOOKS) >/dev/null
+endif
+
 ## JupyterLab on notebooks/, local only, with a fresh token. PORT=8890 to move it.
-lab: $(NB_STAMP)
+lab: $(NB_STAMP) trust
 	@token=$$($(PY) -c 'import secrets; print(secrets.token_hex(16))'); \
 	extra=""; if [ "$$(id -u)" = 0 ]; then extra="--allow-root --no-browser"; fi; \
 	echo ""; \
@@ -97,11 +119,11 @@ html: $(NB_STAMP)
 	$(PY) tools/export_html.py --dir $(NBDIR) --out build/html
 
 ## Speed ratios against torch and a NumPy floor (not a test).
-bench: venv
+bench: venv oracle
 	$(PY) benchmarks/run.py
 
 ## The long fuzz run (10k examples per property).
-fuzz: venv
+fuzz: venv oracle
 	MINIGRAD_FUZZ_EXAMPLES=10000 $(PY) -m pytest -q -s tests/test_fuzz.py
 
 clean:
