@@ -9,6 +9,10 @@ For each notebook: open it, Run All, wait for the kernel, then check that
 * every SVG output (the diagrams) is visible;
 * clicking the first button inside a widget output changes that cell's output.
 
+First, every notebook is opened WITHOUT running a cell, as a fresh clone is: untrusted, each
+diagram must show as its PNG copy; after `jupyter trust` (what `make lab` and Binder do), as
+its SVG.
+
 Screenshots go to build/screenshots/ (whole page, plus the first diagram and the first widget
 after its click). No Chromium (find_chromium.py says where it looks) means a skip
 with a notice, never a browser download.
@@ -81,6 +85,9 @@ def _write_settings(settings: Path) -> None:
         path.write_text(json.dumps(value))
 
 
+_LAB = {}      # the running lab's environment and served folder (for `jupyter trust`)
+
+
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
     root = tmp_path_factory.mktemp("lab")
@@ -92,6 +99,7 @@ def lab(tmp_path_factory):
                JUPYTER_DATA_DIR=str(home / "data"), JUPYTER_RUNTIME_DIR=str(home / "runtime"),
                JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"))
+    _LAB.update(env=env, served=served)
     port = _free_port()
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", "--ip=127.0.0.1",
            f"--port={port}", "--port-retries=0", f"--IdentityProvider.token={TOKEN}",
@@ -290,4 +298,62 @@ def test_notebook_runs_in_jupyterlab(lab, page, path):
             path=str(SHOTS / f"{path.stem}-diagram.png"))
     problems += _click_buttons(page, path.name, path.stem)
     page.screenshot(path=str(SHOTS / f"{path.stem}.png"))
+    assert not problems, "\n".join(problems)
+
+
+# ---- opened, not run: the diagrams must be there at once -----------------------------------
+
+_IMAGES_JS = """(selector) => Array.from(document.querySelectorAll(selector)).map(
+  img => img.complete && img.naturalWidth > 0)"""
+
+
+def _open_without_running(page, base: str, name: str):
+    page.goto(f"{base}/lab/tree/{name}?reset&token={TOKEN}")
+    page.wait_for_function("() => { const w = window.jupyterapp"
+                           " && window.jupyterapp.shell.currentWidget;"
+                           " return w && w.context && w.context.isReady"
+                           " && w.content.widgets.length > 0; }", timeout=60_000)
+    if page.locator(".jp-Dialog").count():
+        page.locator(".jp-Dialog .jp-mod-accept").click()
+
+
+def _diagram_count(path) -> int:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return sum("image/svg+xml" in out.get("data", {})
+               for cell in nb["cells"] for out in cell.get("outputs", []))
+
+
+def _drawn(page, selector: str, expected: int) -> list[bool]:
+    deadline = time.monotonic() + 20
+    while True:
+        drawn = page.evaluate(_IMAGES_JS, selector)
+        if (len(drawn) >= expected and all(drawn)) or time.monotonic() > deadline:
+            return drawn
+        page.wait_for_timeout(250)
+
+
+def test_diagrams_are_drawn_when_a_notebook_is_opened(lab, page):
+    """No cell is run: untrusted (a fresh clone) each diagram is its PNG; trusted, its SVG."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    counts = {path.name: _diagram_count(path) for path in NOTEBOOKS}
+    png = ".jp-OutputArea-output.jp-RenderedImage img[src^='data:image/png']"
+    svg = ".jp-OutputArea-output.jp-RenderedSVG img"
+    for trusted, selector in ((False, png), (True, svg)):
+        if trusted:
+            subprocess.run([sys.executable, "-m", "jupyter", "trust", *sorted(
+                str(p) for p in _LAB["served"].glob("*.ipynb"))], env=_LAB["env"],
+                check=True, capture_output=True)
+        for path in NOTEBOOKS:
+            _open_without_running(page, lab, path.name)
+            drawn = _drawn(page, selector, counts[path.name])
+            kind = "trusted" if trusted else "untrusted"
+            _log(f"{path.name} ({kind}, not run): {sum(drawn)}/{counts[path.name]} drawn")
+            if len(drawn) != counts[path.name] or not all(drawn):
+                problems.append(f"{path.name} ({kind}): {sum(drawn)} of "
+                                f"{counts[path.name]} diagrams drawn")
+            first = page.locator(selector).first
+            if counts[path.name] and first.count():
+                first.scroll_into_view_if_needed()
+                page.screenshot(path=str(SHOTS / f"{path.stem}-opened-{kind}.png"))
     assert not problems, "\n".join(problems)
