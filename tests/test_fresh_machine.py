@@ -114,7 +114,7 @@ def test_a_hanging_cpu_index_falls_back_within_its_timeout():
         took = time.monotonic() - start
     assert took < 5, took
     assert "--extra-index-url" not in cmd and cmd[-1] == "torch==2.13.0"
-    assert "did not answer" in what
+    assert "gave no answer" in what
 
 
 def test_a_refused_cpu_index_falls_back_at_once():
