@@ -100,7 +100,7 @@ notebooks-check: venv
 ## one is opened (untrusted, it shows each diagram's PNG copy). `make lab` does this first.
 trust: $(NB_STAMP)
 ifneq ($(NOTEBOOKS),)
-	@$(PY) -m jupyter trust $(NOTEBOOKS) >/dev/null
+	@$(PY) -m jupyter trust --log-level=WARN $(NOTEBOOKS) >/dev/null
 endif
 
 ## JupyterLab on notebooks/, local only, with a fresh token. PORT=8890 to move it.
