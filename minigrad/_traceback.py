@@ -95,10 +95,15 @@ def _excepthook(etype, value, tb):
 
 
 def _ipython_handler(shell, etype, value, tb, tb_offset=None):
+    # IPython calls this in two places: when a cell does not compile (no minigrad frame can
+    # be there: show it exactly as IPython does) and when running it raises (run_code)
+    if tb is None or tb.tb_frame.f_code.co_name != "run_code":
+        shell.showsyntaxerror()
+        return []
     if not full_traceback_requested():
         tb = trim(tb)
         _trim_chain(value)
-    shell.showtraceback((etype, value, tb), tb_offset=tb_offset)
+    shell.showtraceback((etype, value, tb), tb_offset=tb_offset, running_compiled_code=True)
     return []        # showtraceback has displayed it (IPython only checks the type)
 
 

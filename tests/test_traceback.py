@@ -118,16 +118,13 @@ def test_errors_from_libraries_under_minigrad_keep_their_frames(tmp_path, monkey
         assert frames(tb) != trimmed or kept_inner          # the original chain is untouched
 
 
-def test_kernel_shows_no_minigrad_frames():
-    """A real ipykernel, as JupyterLab runs it: count frames in the error's traceback."""
+def _kernel_tracebacks(cells):
+    """Run `cells` in one real ipykernel (as JupyterLab does): each cell's error traceback."""
     manager = pytest.importorskip("jupyter_client.manager")
     km, kc = manager.start_new_kernel(kernel_name="python3", env=_env())
     try:
-        results = {}
-        for name, code in [("op", OP_ERROR), ("backward", BACKWARD_ERROR),
-                           ("hook", HOOK_ERROR),
-                           ("full", f"import os; os.environ['{_traceback.ENV}'] = '1'\n"
-                                    + BACKWARD_ERROR)]:
+        results = []
+        for code in cells:
             kc.execute(code)
             tb = None
             while True:
@@ -136,19 +133,35 @@ def test_kernel_shows_no_minigrad_frames():
                     tb = ANSI.sub("", "\n".join(msg["content"]["traceback"]))
                 if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
                     break
-            assert tb is not None, name
-            results[name] = tb
+            results.append(tb)
+        return results
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
 
+
+def test_kernel_shows_no_minigrad_frames():
+    """Count frames in the error's traceback, as a learner sees it in JupyterLab."""
+    op, backward, hook, full = _kernel_tracebacks(
+        [OP_ERROR, BACKWARD_ERROR, HOOK_ERROR,
+         f"import os; os.environ['{_traceback.ENV}'] = '1'\n" + BACKWARD_ERROR])
+
     def frames(text):     # IPython: "Cell In[n], line k" or "File /path:line, in name"
         return re.findall(r"^(?:Cell In\[\d+\]|File (\S+?):\d+)", text, re.M)
 
-    for name in ("op", "backward"):
-        found = frames(results[name])
-        assert found == [""], results[name]                    # only the learner's cell
-    assert results["op"].rstrip().endswith(LEAF_MESSAGE)
-    assert "modified by an inplace operation" in results["backward"]
-    assert "my_hook" in results["hook"] and _ours(frames(results["hook"])) == []
-    assert len(_ours(frames(results["full"]))) >= 3
+    assert frames(op) == [""] and frames(backward) == [""]     # only the learner's cell
+    assert op.rstrip().endswith(LEAF_MESSAGE)
+    assert "modified by an inplace operation" in backward
+    assert "my_hook" in hook and _ours(frames(hook)) == []
+    assert len(_ours(frames(full))) >= 3
+
+
+def test_kernel_errors_without_minigrad_look_as_ipython_shows_them():
+    """The hook sees every error of a cell; those minigrad has no part in are left alone:
+    syntax errors (when compiling, and raised by exec at run time), plain Python errors."""
+    cells = ["1 +", "if 1:\npass", "exec('1 +')", "int('x')",
+             "def f():\n    raise KeyError('k')\nf()"]
+    plain = _kernel_tracebacks(["pass"] + cells)[1:]
+    with_minigrad = _kernel_tracebacks(["import minigrad"] + cells)[1:]
+    assert all(plain)
+    assert with_minigrad == plain
