@@ -15,13 +15,14 @@ PORT ?= 8888
 # `make lab` points the printed address at the first notebook (00_start_here) when there is one
 LAB_PAGE := $(if $(NOTEBOOKS),/tree/$(firstword $(sort $(notdir $(NOTEBOOKS)))))
 NB ?=
-# per-stage counts and skip reasons (tests/conftest.py), summed up in one line by `make test`
+# per-stage counts and skip reasons (tools/pytest_skiplog.py), summed up by `make test`
 REPORT := build/test-report
+SKIPLOG = PYTHONPATH=tools MINIGRAD_SKIP_LOG=$(REPORT)/$(1).json
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
          --nbval-cell-timeout=300 --color=no -p no:cacheprovider
 
-.PHONY: venv oracle trust test test-fast lint unit nbval browser notebooks notebooks-check lab html \
-        bench fuzz clean
+.PHONY: venv oracle trust test test-fast lint unit nbval browser notebooks notebooks-check \
+        lab html bench fuzz clean
 
 venv: $(STAMP)
 
@@ -60,13 +61,14 @@ test: venv lint unit nbval browser
 
 unit: venv oracle
 	@rm -f $(REPORT)/unit.json
-	MINIGRAD_SKIP_LOG=$(REPORT)/unit.json \
-		$(PY) -m pytest -q -p no:cacheprovider tests --ignore=tests/browser
+	$(call SKIPLOG,unit) $(PY) -m pytest -q -p no:cacheprovider -p pytest_skiplog tests \
+		--ignore=tests/browser
 
 ## Stored notebook outputs still match a fresh run (skipped while there are no notebooks).
 nbval: venv
+	@rm -f $(REPORT)/nbval.json
 ifneq ($(NOTEBOOKS),)
-	$(PY) -m pytest -q $(NBVAL) $(NOTEBOOKS)
+	$(call SKIPLOG,nbval) $(PY) -m pytest -q -p pytest_skiplog $(NBVAL) $(NOTEBOOKS)
 else
 	@echo "nbval: no notebooks in $(NBDIR)/ yet, nothing to check"
 endif
@@ -78,8 +80,8 @@ browser: venv
 	@chrome=$$($(PY) tests/browser/find_chromium.py) || exit 1; \
 	if [ -n "$$chrome" ]; then \
 		echo "$(PY) -m pytest -q -p no:cacheprovider -rs tests/browser  # CHROMIUM=$$chrome"; \
-		CHROMIUM="$$chrome" MINIGRAD_SKIP_LOG=$(REPORT)/browser.json \
-			$(PY) -m pytest -q -p no:cacheprovider -rs tests/browser; \
+		CHROMIUM="$$chrome" $(call SKIPLOG,browser) \
+			$(PY) -m pytest -q -p no:cacheprovider -p pytest_skiplog -rs tests/browser; \
 	else \
 		mkdir -p $(REPORT) && echo "no Chromium: see the NOTICE above" > $(REPORT)/browser.notrun; \
 	fi

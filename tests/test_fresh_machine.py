@@ -223,3 +223,21 @@ def test_binder_postbuild_trusts_the_notebooks(tmp_path):
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert all(_trusted(tmp_path))
+
+
+def test_skiplog_plugin_records_counts_and_reasons(tmp_path):
+    (tmp_path / "test_sample.py").write_text(
+        "import pytest\n"
+        "def test_ok():\n    pass\n"
+        "@pytest.mark.skip(reason='needs the moon')\ndef test_moon():\n    pass\n"
+        "def test_runtime_skip():\n    pytest.skip('no torch here')\n"
+        "@pytest.mark.xfail(reason='known', strict=True)\ndef test_known():\n    assert 0\n")
+    log = tmp_path / "report" / "unit.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "tools"), MINIGRAD_SKIP_LOG=str(log))
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "-p", "pytest_skiplog", "test_sample.py"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    record = json.loads(log.read_text())
+    assert record["counts"] == {"passed": 1, "failed": 0, "error": 0, "xfailed": 1}
+    assert record["skipped"] == {"needs the moon": 1, "no torch here": 1}

@@ -1,9 +1,10 @@
 """The closing line of `make test`: what ran, and how many tests were skipped and why.
 
-Reads the JSON records that tests/conftest.py writes per pytest run when MINIGRAD_SKIP_LOG
-is set (build/test-report/unit.json, browser.json), the browser stage's note when it did not
-run, and the torch oracle's status (.venv/.oracle, from tools/install_oracle.py). A skip is
-never counted as a pass: skips are listed apart, with their reasons.
+Reads the JSON records that tools/pytest_skiplog.py writes per pytest run when
+MINIGRAD_SKIP_LOG is set (build/test-report/unit.json, nbval.json, browser.json), the browser
+stage's note when it did not run, and the torch oracle's status (.venv/.oracle, written by
+tools/install_oracle.py). A skip is never counted as a pass: skips are listed apart, with
+their reasons.
 
 Usage: run_summary.py REPORT_DIR [ORACLE_STATUS_FILE]
 """
@@ -42,7 +43,7 @@ def summary(report_dir, oracle_file=None):
     if oracle_file and Path(oracle_file).exists():
         oracle = Path(oracle_file).read_text(encoding="utf-8").strip()
     counts, skipped, stages = Counter(), Counter(), []
-    for name in ("unit", "browser"):
+    for name in ("unit", "nbval", "browser"):
         path = report_dir / f"{name}.json"
         note = report_dir / f"{name}.notrun"
         if path.exists():
