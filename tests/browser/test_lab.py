@@ -1,4 +1,4 @@
-"""Every notebook in a real JupyterLab, driven by PyPI playwright in Debian's chromium.
+"""Every notebook in a real JupyterLab, driven by PyPI playwright in an installed Chromium.
 
 One ``jupyter lab`` (127.0.0.1, free port, token, its own settings/workspace dirs) serves a
 temporary COPY of the notebooks folder, so autosave can never touch the stored notebooks.
