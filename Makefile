@@ -18,6 +18,9 @@ NB ?=
 # per-stage counts and skip reasons (tools/pytest_skiplog.py), summed up by `make test`
 REPORT := build/test-report
 SKIPLOG = PYTHONPATH=tools MINIGRAD_SKIP_LOG=$(REPORT)/$(1).json
+# the property and fuzz tests draw the same examples as in CI (hypothesis derandomizes when CI
+# is set), so `make test` gives the same result on every run; `make fuzz` explores at random
+REPRODUCIBLE = CI=$${CI:-1}
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
          --nbval-cell-timeout=300 --color=no -p no:cacheprovider
 
@@ -61,8 +64,8 @@ test: venv lint unit nbval browser
 
 unit: venv oracle
 	@rm -f $(REPORT)/unit.json
-	$(call SKIPLOG,unit) $(PY) -m pytest -q -p no:cacheprovider -p pytest_skiplog tests \
-		--ignore=tests/browser
+	$(REPRODUCIBLE) $(call SKIPLOG,unit) $(PY) -m pytest -q -p no:cacheprovider \
+		-p pytest_skiplog tests --ignore=tests/browser
 
 ## Stored notebook outputs still match a fresh run (skipped while there are no notebooks).
 nbval: venv
@@ -88,7 +91,7 @@ browser: venv
 
 ## Quick check (< 1 min): no slow tests, no notebooks, no browser.
 test-fast: venv oracle
-	$(PY) -m pytest -q -x -m "not slow" -p no:cacheprovider tests --ignore=tests/browser
+	$(REPRODUCIBLE) $(PY) -m pytest -q -x -m "not slow" -p no:cacheprovider tests --ignore=tests/browser
 
 ## Rebuild notebooks/NN_slug.ipynb from notebooks/src/NN_slug.py (NB=01 for one).
 notebooks: venv
