@@ -314,9 +314,11 @@ KNOWN_DIVERGENCES = (
     Known("backward_through_no_grad_view", "appears to not have been used in the graph",
           NO_EXC),
     # the same own AccumulateGrad of a no_grad view: minigrad runs the (freed) graph to reach
-    # it, torch reports the view unused first
-    Known("backward_through_no_grad_view", "appears to not have been used in the graph",
-          "Trying to backward through the graph a second time", program=r"no_grad"),
+    # it; torch reports the view unused (or, with allow_unused=True, returns None) first
+    Known("backward_through_no_grad_view",
+          "appears to not have been used in the graph|^no exception$",
+          "Trying to backward through the graph a second time", code=r"autograd\.grad\(",
+          program=r"no_grad\(\):\n +t\d+ = t\d+[.\[]"),
     Known("backward_through_inference_mode_view",
           "element 0 of tensors does not require grad", NO_EXC, code="backward|autograd"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
