@@ -228,8 +228,10 @@ KNOWN_DIVERGENCES = (
     Known("requires_grad_toggle_keeps_grad_accumulator", ".",
           "appears to not have been used in the graph"),
     # the same lost AccumulateGrad seen through allow_unused=True: None instead of a gradient
+    # (requires_grad turned off by requires_grad_(False), the setter or detach_(), then on)
     Known("requires_grad_toggle_keeps_grad_accumulator", "Tensor", "NoneType", attr="type",
-          code=r"allow_unused=True", program=r"requires_grad_\(False\)|requires_grad = False"),
+          code=r"allow_unused=True",
+          program=r"detach_\(\)|requires_grad_\(False\)|requires_grad = False"),
     Known("create_graph_through_index_grad_fn_name", "IndexPutImplBackward0",
           "_IndexIntoZeros", attr="grad_fn"),
     Known("detach_inplace_on_inference_view", NO_EXC, "Can't detach views in-place"),
