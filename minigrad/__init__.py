@@ -95,3 +95,6 @@ softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
 Tensor.softmax = nn.functional.softmax
 Tensor.log_softmax = nn.functional.log_softmax
+
+from ._traceback import install as _install_short_tracebacks  # noqa: E402
+_install_short_tracebacks()   # errors show the learner's code, not minigrad's (see _traceback)

@@ -10,6 +10,6 @@ if str(TOOLS) not in sys.path:
 
 def pytest_configure(config):
     config.addinivalue_line(
-        "markers", "browser: drives JupyterLab in Debian's chromium (make browser)")
+        "markers", "browser: drives JupyterLab in Chromium (make browser)")
     config.addinivalue_line(
         "markers", "notebooks: checks the stored teaching notebooks")

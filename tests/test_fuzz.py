@@ -227,6 +227,11 @@ KNOWN_DIVERGENCES = (
           program=r"detach_\(\)"),
     Known("requires_grad_toggle_keeps_grad_accumulator", ".",
           "appears to not have been used in the graph"),
+    # the same lost AccumulateGrad seen through allow_unused=True: None instead of a gradient
+    # (requires_grad turned off by requires_grad_(False), the setter or detach_(), then on)
+    Known("requires_grad_toggle_keeps_grad_accumulator", "Tensor", "NoneType", attr="type",
+          code=r"allow_unused=True",
+          program=r"detach_\(\)|requires_grad_\(False\)|requires_grad = False"),
     Known("create_graph_through_index_grad_fn_name", "IndexPutImplBackward0",
           "_IndexIntoZeros", attr="grad_fn"),
     Known("detach_inplace_on_inference_view", NO_EXC, "Can't detach views in-place"),
@@ -310,6 +315,12 @@ KNOWN_DIVERGENCES = (
     Known("backward_through_no_grad_view", "NoneType", "Tensor", attr="type"),
     Known("backward_through_no_grad_view", "appears to not have been used in the graph",
           NO_EXC),
+    # the same own AccumulateGrad of a no_grad view: minigrad runs the (freed) graph to reach
+    # it; torch reports the view unused (or, with allow_unused=True, returns None) first
+    Known("backward_through_no_grad_view",
+          "appears to not have been used in the graph|^no exception$",
+          "Trying to backward through the graph a second time", code=r"autograd\.grad\(",
+          program=r"no_grad\(\):\n +t\d+ = t\d+[.\[]"),
     Known("backward_through_inference_mode_view",
           "element 0 of tensors does not require grad", NO_EXC, code="backward|autograd"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",

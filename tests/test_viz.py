@@ -311,7 +311,7 @@ def test_svg_rendering_with_graphviz_pure():
     svg = viz.draw(out)._repr_svg_()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg and "SigmoidBackward0" in svg
     bundle = viz.draw(out)._repr_mimebundle_()
-    assert set(bundle) == {"image/svg+xml", "text/plain"}
+    assert set(bundle) == {"image/svg+xml", "image/png", "text/plain"}
 
 
 def test_without_a_renderer_the_dot_text_is_shown(monkeypatch, capsys):

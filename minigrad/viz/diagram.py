@@ -1,10 +1,13 @@
 """`graph()` (the data) and `draw()` (the picture), and the `Diagram` they display as."""
+import base64
+
 from . import _names, _walk, render as _render
 from .dot import to_dot
 
 __all__ = ["graph", "draw", "Diagram", "DEFAULT_MAX_NODES"]
 
 DEFAULT_MAX_NODES = 60
+PNG_DPI = 96          # CSS pixels per inch: the PNG shows at the SVG's size (its pt * 4/3)
 
 
 def _flatten(tensors):
@@ -84,11 +87,20 @@ class Diagram:
     def _repr_svg_(self):
         return self.svg()
 
+    def png(self):
+        """PNG bytes at 96 dpi (the size the SVG shows at), or None without a renderer."""
+        head, brace, body = self.source.partition("{")
+        return _render.render(f'{head}{brace}\n  graph [dpi="{PNG_DPI}"]{body}', "png")
+
     def _repr_mimebundle_(self, include=None, exclude=None):
+        # SVG for JupyterLab (it prefers SVG to PNG); the PNG is what a notebook shows while it
+        # is not trusted (JupyterLab renders no SVG then) and in viewers without SVG, and
+        # nbval never compares it; the text is what nbval checks
         svg = self.svg()
         if svg is None:
             return {"text/plain": f"{self.text()}\n\n{_render.NO_RENDERER}\n\n{self.source}"}
-        return {"image/svg+xml": svg, "text/plain": self.text()}
+        png = base64.b64encode(self.png()).decode("ascii")
+        return {"image/svg+xml": svg, "image/png": png, "text/plain": self.text()}
 
     def show(self):
         """Display now (works anywhere in a cell, not only as the last expression)."""
@@ -107,10 +119,13 @@ class Diagram:
         if fmt in ("dot", "gv"):
             path.write_text(self.source, encoding="utf-8")
             return path
-        if fmt != "svg":
-            raise ValueError("save(): only .dot/.gv and .svg are supported")
-        out = self.svg()
+        if fmt not in ("svg", "png"):
+            raise ValueError("save(): only .dot/.gv, .svg and .png are supported")
+        out = self.svg() if fmt == "svg" else self.png()
         if out is None:
             raise RuntimeError(_render.NO_RENDERER)
-        path.write_text(out, encoding="utf-8")
+        if fmt == "png":
+            path.write_bytes(out)
+        else:
+            path.write_text(out, encoding="utf-8")
         return path

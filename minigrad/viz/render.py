@@ -1,4 +1,5 @@
-"""Turning DOT text into SVG with a known `dot`.
+"""Turning DOT text into SVG (and PNG, the fallback for viewers that show no SVG) with a
+known `dot`.
 
 Preference order (the first one found is used, and only its path is remembered):
 1. the `MINIGRAD_DOT` environment variable (an explicit path to a dot-compatible binary);
@@ -70,16 +71,19 @@ def renderer_path(refresh=False):
     return _cache["path"]
 
 
+_BINARY = ("png",)
+
+
 def _run_directly(exe, source, fmt):
     proc = subprocess.run([str(exe), "-Kdot", f"-T{fmt}"], input=source.encode("utf-8"),
                           capture_output=True, timeout=60)
     if proc.returncode != 0:
         raise RenderError(proc.stderr.decode("utf-8", "replace").strip())
-    return proc.stdout.decode("utf-8")
+    return proc.stdout if fmt in _BINARY else proc.stdout.decode("utf-8")
 
 
 def render(source, fmt="svg"):
-    """Render DOT `source`; returns the text output (SVG), or None without a renderer."""
+    """Render DOT `source`: text for "svg", bytes for "png"; None without a renderer."""
     exe = renderer_path()
     if exe is None:
         return None
@@ -91,7 +95,8 @@ def render(source, fmt="svg"):
     previous = dot_command.DOT_BINARY
     dot_command.DOT_BINARY = exe           # read at call time by graphviz 0.20/0.21
     try:
-        return graphviz.Source(source).pipe(format=fmt, encoding="utf-8")
+        encoding = None if fmt in _BINARY else "utf-8"
+        return graphviz.Source(source).pipe(format=fmt, encoding=encoding)
     except graphviz.ExecutableNotFound:
         return None
     except graphviz.CalledProcessError as e:

@@ -60,7 +60,8 @@ class _Capture(io.TextIOBase):
 
 class StepperModel:
     """Headless backward stepper: `steps`, `index` (0 = before backward), `next()`,
-    `prev()`, `goto(i)`, `text()`, `diagram()`."""
+    `prev()`, `goto(i)`, `text()`, `diagram()`. `observe(fn)` calls `fn(index)` whenever
+    the position changes, so a view follows `goto()` called from code."""
 
     def __init__(self, loss, gradient=None, names=None, max_nodes=DEFAULT_MAX_NODES,
                  namespaces=None):
@@ -74,6 +75,7 @@ class StepperModel:
         self.steps, self.error = [], None
         self._record(gradient)
         self.index = 0
+        self._observers = []
 
     # ---- recording ---------------------------------------------------------------------
     def _grads_now(self):
@@ -167,8 +169,16 @@ class StepperModel:
         """Number of positions: 0 (before backward) .. len(steps) (+1 if it raised)."""
         return len(self.steps) + 1 + (1 if self.error else 0)
 
+    def observe(self, fn):
+        """Call `fn(index)` after every change of position (the widget uses this)."""
+        self._observers.append(fn)
+
     def goto(self, i):
-        self.index = max(0, min(int(i), self.count - 1))
+        index = max(0, min(int(i), self.count - 1))
+        if index != self.index:
+            self.index = index
+            for fn in self._observers:
+                fn(index)
         return self.index
 
     def next(self):
@@ -273,17 +283,18 @@ class BackwardStepper(WidgetView):
         self.slider = w.IntSlider(value=0, min=0, max=last, description=_t("step"))
         self.info = w.Output()
         self.picture = w.Output()
-        self.prev_button.on_click(lambda _b: self._go(self.model.prev()))
-        self.next_button.on_click(lambda _b: self._go(self.model.next()))
-        self.slider.observe(lambda ch: self._go(self.model.goto(ch["new"])), names="value")
+        # the model is the one source of truth: buttons and slider move it, and the view
+        # follows every move, including `stepper.model.goto(3)` typed in another cell
+        self.prev_button.on_click(lambda _b: self.model.prev())
+        self.next_button.on_click(lambda _b: self.model.next())
+        self.slider.observe(lambda ch: self.model.goto(ch["new"]), names="value")
+        self.model.observe(self._follow)
         self.box = w.VBox([w.HBox([self.prev_button, self.next_button, self.slider]),
                            self.info, self.picture])
         self._refresh()
 
-    def _go(self, index):
-        if self.slider.value != index:
-            self.slider.value = index          # fires the observer, which refreshes
-            return
+    def _follow(self, index):
+        self.slider.value = index      # its observer calls goto(index): no change, no loop
         self._refresh()
 
     def _refresh(self):
