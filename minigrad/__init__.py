@@ -5,6 +5,7 @@
 from . import _dtype
 from ._dtype import Size, dtype
 from ._tensor import Tensor
+from .autograd import graph as _graph, engine as _engine, function as _function  # noqa: F401
 from . import _ops  # noqa: F401  (binds the Tensor methods)
 from ._creation import (Generator, arange, as_tensor, device, empty, empty_like, eye,
                         from_numpy, full, full_like, get_default_dtype, initial_seed,

@@ -3,7 +3,7 @@
 `BackwardCFunction` subclass named `MyFnBackward`, and the node itself is the `ctx`."""
 import numpy as np
 
-from . import trace as _trace
+from .trace import on_free
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 from .graph import Node, _instrumented_create, _next_seq, grad_edge
@@ -91,7 +91,7 @@ class BackwardCFunction(Node, FunctionCtx):
 
     def _release(self):
         if _instrument.on:
-            _trace.on_free(self)
+            on_free(self)
         self._released = True
         self.__dict__["_saved"] = FREED if self.__dict__.get("_saved") else None
 

@@ -12,18 +12,20 @@ import weakref
 
 import numpy as np
 
+from .._storage import VersionCounter
+from .._tensor import Tensor
 from ..utils.hooks import RemovableHandle
-from . import anomaly as _anomaly, trace as _trace
+from . import anomaly as _anomaly
+from .trace import on_accumulate, on_create, on_free
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
-from .saved import FREED, SavedTensor
+from .ready_queue import ACCUMULATE_PRIORITY
+from .saved import FREED, SavedTensor, engine_state
 
 __all__ = ["Node", "AccumulateGrad", "apply_op", "new_node", "wrap", "grad_edge"]
 
 _next_seq = itertools.count().__next__      # torch's sequence_nr: creation order
 _SCALARS = {float, int, bool}
-Tensor = None                                # bound by minigrad._tensor (avoids an import cycle)
-accumulate = None                            # engine.accumulate_into_leaf, bound by the engine
 
 
 class Node:
@@ -93,7 +95,7 @@ class Node:
     def _release(self):
         """Drop what backward saved (retain_graph=False)."""
         if _instrument.on:
-            _trace.on_free(self)
+            on_free(self)
         self._released = True
         for n in self._saved_names:
             if getattr(self, n, None) is not None:     # slots that saved nothing stay empty
@@ -196,7 +198,7 @@ def _new_node(cls, inputs):
 def _instrumented_create(node):
     if _anomaly.state.enabled:
         _anomaly.record_trace(node)
-    _trace.on_create(node)
+    on_create(node)
 
 
 def new_node(cls, inputs):
@@ -224,27 +226,81 @@ class AccumulateGrad(Node):
     """The node at a leaf that requires grad: adds the incoming gradient into `.grad`.
 
     It holds the leaf strongly (`.variable`); the leaf holds it only weakly, so it lives
-    exactly as long as some graph uses it, and is the same object for every use.
+    exactly as long as some graph uses it, and is the same object for every use. Its
+    sequence number is the largest possible, as in torch, so ready leaves go first.
     """
 
     __slots__ = ("variable",)
+    _seq = ACCUMULATE_PRIORITY
 
     def __init__(self, variable):
         self.variable = variable
         if variable.__dict__.get("_hooks"):
             self._hooked = True     # the leaf's own tensor hooks run here
         self._next = ()
-        self._seq = _next_seq()
         self._released = False
 
     def name(self):
         return "torch::autograd::AccumulateGrad"
 
-    def backward(self, grad):
-        accumulate(self.variable, grad)
-        return ()
-
     def _release(self):
         pass
 
+    def backward(self, grad):
+        """The first gradient is stored, later ones are added in place (so `x.grad` stays
+        the same object across backward calls)."""
+        leaf = self.variable
+        if not leaf._requires_grad:
+            return ()               # requires_grad was switched off after the graph was built
+        if _instrument.on:
+            on_accumulate(leaf, grad)
+        if engine_state.create_graph:
+            g = grad if isinstance(grad, Tensor) else Tensor._make(grad, False, None)
+            if g._data.dtype != leaf._data.dtype:
+                g = g.to(leaf.dtype)
+            if leaf._grad is None:
+                # torch materialises the first gradient by copying into zeros: CopyBackwards
+                leaf._grad = Tensor._make(np.zeros_like(leaf._data), False, None).copy_(g)
+            else:
+                leaf._grad = leaf._grad + g
+            return ()
+        old = leaf._grad
+        if old is None:
+            # copy only when we may not own the array (read-only broadcast view, other dtype)
+            copied = False
+            if not grad.flags.writeable or grad.dtype != leaf._data.dtype \
+                    or grad.base is not None:      # copied contiguous, like torch
+                grad = np.array(grad, dtype=leaf._data.dtype, order="C")
+                copied = True
+            if grad.shape != leaf._data.shape:
+                grad = np.array(np.broadcast_to(grad, leaf._data.shape))
+                copied = True
+            leaf._grad = Tensor._make(grad, False, None)
+            if copied:
+                leaf._grad._vc = VersionCounter(1)    # torch's copy_ into a fresh buffer bumps it
+        else:
+            old._data += grad
+            old._bump_version()
+        return ()
 
+
+class GraphRoot(Node):
+    """torch's GraphRoot: when backward starts from several tensors, one extra node whose
+    outputs are their gradients, so the walk has a single starting point. A root that
+    depends on another root then waits for that root's contribution, and a root given twice
+    receives both gradients."""
+
+    __slots__ = ()
+
+    def __init__(self, roots, output_nrs=None):
+        self._next = tuple(roots)
+        self._seq = _next_seq()
+        self._released = False
+        if output_nrs and any(output_nrs):
+            self._next_nr = tuple(output_nrs)
+
+    def name(self):
+        return "torch::autograd::GraphRoot"
+
+    def backward(self, grads):
+        return grads
