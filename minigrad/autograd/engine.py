@@ -17,7 +17,7 @@ from .trace import on_ran, on_run
 from .graph import AccumulateGrad, GraphRoot, grad_edge
 from .grad_mode import state as _grad_state
 from .node_hooks import after_backward, before_backward, tensor_pre_hooks
-from .ready_queue import pop, push
+from .ready_queue import heappop, heappush
 from .saved import SECOND_BACKWARD, engine_state
 
 __all__ = ["execute", "run_backward", "run_grad"]
@@ -37,11 +37,10 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
     dependencies = count_dependencies(root)         # how many edges point at each node
     should_run = _prune(root, dependencies, capture or only)    # None: every node runs
     captured = dict.fromkeys(capture or ())       # filled as gradients reach them
-    ready = []
-    push(ready, root)
+    ready = [(root._seq, root)]                  # the ready queue: (sequence number, node)
     with _BackwardMode(create_graph):
         while ready:
-            node = pop(ready)          # leaf accumulators first, then the newest node
+            node = heappop(ready)          # leaf accumulators first, then the newest node
             grad = buffers.pop(node, None)
             if node._hooked or should_run is not None or _anomaly.instrument.on \
                     or grad is None or type(grad) is _MultiGrad:
@@ -56,7 +55,7 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
                 dependencies[next_node] -= 1
                 if dependencies[next_node] == 0 and (should_run is None
                                                      or next_node in should_run):
-                    push(ready, next_node)
+                    heappush(ready, next_node)
     return captured
 
 
@@ -75,7 +74,8 @@ def count_dependencies(root):
     return dependencies
 
 
-_collect = count_dependencies        # the name notebook 06 used
+_collect = count_dependencies                 # names notebook 06 used
+accumulate_into_leaf = AccumulateGrad.backward
 
 
 class _BackwardMode:

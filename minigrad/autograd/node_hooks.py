@@ -8,7 +8,8 @@ from . import anomaly as _anomaly
 from .trace import on_hook
 from .saved import engine_state
 
-__all__ = ["before_backward", "tensor_pre_hooks", "after_backward", "retain", "as_tensor", "array_of"]
+__all__ = ["before_backward", "tensor_pre_hooks", "after_backward", "retain", "as_tensor",
+           "array_of"]
 
 
 def as_tensor(g):

@@ -4,19 +4,19 @@ torch keeps ready nodes in a `std::priority_queue` keyed on the sequence number:
 created last runs first, and `AccumulateGrad` nodes (whose sequence number is the largest
 possible integer) before any other. Several ready `AccumulateGrad` nodes have equal keys;
 which of them runs first is decided by how the C++ standard library's binary heap moves
-entries around. To show hooks and `.grad` writes in torch's order, `push` and `pop` below
-move entries exactly as libstdc++'s `push_heap` and `pop_heap` do (Python's `heapq` breaks
-ties differently).
+entries around. To show hooks and `.grad` writes in torch's order, `heappush` and `heappop`
+below move entries exactly as libstdc++'s `push_heap` and `pop_heap` do (Python's `heapq`
+breaks ties differently). Entries are (sequence number, node) pairs.
 
 For `y = x * w`, MulBackward0 pushes x's accumulator, then w's: x's is popped first.
 """
 
-__all__ = ["push", "pop", "ACCUMULATE_PRIORITY"]
+__all__ = ["heappush", "heappop", "ACCUMULATE_PRIORITY"]
 
 ACCUMULATE_PRIORITY = 2 ** 64 - 1       # AccumulateGrad's sequence number (torch's UINT64_MAX)
 
 
-def push(heap, node):
+def heappush(heap, node):
     """Add a ready node (std::push_heap: sift the new entry up while its parent is lower).
     The key is the node's sequence number."""
     key = node._seq
@@ -24,7 +24,7 @@ def push(heap, node):
     _sift_up(heap, len(heap) - 1, 0, (key, node))
 
 
-def pop(heap):
+def heappop(heap):
     """Remove and return the node with the highest key (std::pop_heap)."""
     top = heap[0][1]
     last = heap.pop()
