@@ -7,7 +7,7 @@ gets a CopySlices node and the view's history is regenerated from the base.
 """
 import numpy as np
 
-from ..autograd.graph import Node, _new_node, grad_edge
+from ..autograd.graph import Node, begin, grad_edge, is_recording
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, as_tensor_arg
@@ -139,17 +139,12 @@ def inplace(cls, x, others, *options):
     """Run node class `cls` as an in-place op on x with the other inputs `others`."""
     check_inplace(x)
     inputs = (x,) + others
-    record = False
-    if _grad_state.enabled:
-        for t in inputs:
-            if isinstance(t, Tensor) and t._requires_grad:
-                record = True
-                break
+    record = is_recording(inputs)
     if not record and not x._is_inference and _fast_untracked(cls, x, others, options):
         return x
-    node = _new_node(cls, inputs) if record else None
-    result = cls.forward(node, *inputs, *options)
-    if node is not None:
+    node = begin(cls, inputs)
+    result = node.forward(*inputs, *options)
+    if record:
         _save_original_self(node, x)
     _write(x, result)
     x._bump_version()
@@ -165,15 +160,13 @@ def inplace(cls, x, others, *options):
             base._requires_grad = True
             x._grad_fn = cs                 # replaced by AsStridedBackward0 on next access
             x._requires_grad = True
-            if cls.save_result:
-                node.s_result = SavedTensor(x, is_output=True)
         else:
             old = x._grad_fn
             x._grad_fn = node
             x._requires_grad = True
-            if cls.save_result:
-                node.s_result = SavedTensor(x, is_output=True)
             _move_tensor_state(x, old, node)
+        if node._saves_result:
+            node.keep_result(x)             # the output is x itself, at its new version
     if x._is_inference and not _grad_state.inference:
         raise RuntimeError(_INFERENCE)      # torch checks after the kernel ran
     return x
@@ -204,10 +197,6 @@ def pow_(x, n):
 class _PowInplace(A.PowBackward0):
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, x, n):
-        return A.PowBackward0.forward(ctx, x, n)
-
 
 _PowInplace.__name__ = "PowBackward0"
 
@@ -237,8 +226,7 @@ class ZeroBackward0(Node):
     """x.zero_(): the old values do not matter any more, so their gradient is zero."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, x):
+    def forward(self, x):
         return np.zeros_like(x._data)
 
     def backward(self, g):
@@ -249,8 +237,7 @@ class FillBackward2(Node):
     """x.fill_(value): as zero_, the overwritten values get a zero gradient."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, x, value):
+    def forward(self, x, value):
         return np.full_like(x._data, value)
 
     def backward(self, g):
@@ -261,8 +248,7 @@ class FillBackward3(Node):
     """x.fill_(0-d tensor): gradient flows to the value tensor (summed)."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, x, value):
+    def forward(self, x, value):
         return np.full_like(x._data, value._data)
 
     def backward(self, g):
@@ -290,12 +276,10 @@ class CopyBackwards(Node):
     def name(self):
         return "torch::autograd::CopyBackwards"
 
-    @staticmethod
-    def forward(ctx, dst, src):
+    def forward(self, dst, src):
         sd = src._data
         broadcast_shapes(dst._data.shape, sd.shape)
-        if ctx is not None:
-            ctx.src_shape, ctx.src_dtype = sd.shape, sd.dtype
+        self.src_shape, self.src_dtype = sd.shape, sd.dtype
         out = np.broadcast_to(sd, np.broadcast_shapes(dst._data.shape, sd.shape))
         if out.shape != dst._data.shape:
             raise RuntimeError(f"output with shape {list(dst._data.shape)} doesn't match the "

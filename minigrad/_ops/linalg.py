@@ -3,8 +3,7 @@ and only the ones a required gradient needs."""
 import numpy as np
 
 from ..autograd.graph import Node
-from ..autograd.saved import SavedTensor
-from ._core import Tensor, run
+from ._core import Tensor
 from ._util import sum_to
 
 
@@ -43,31 +42,23 @@ def _cname(t):
 
 
 class _Product(Node):
-    """Shared save logic: keep `self` if `other` needs a gradient and vice versa."""
+    """A product of `self` and `mat2`: each input's gradient needs the other input."""
     __slots__ = ("s_self", "s_mat2")
-    _saved_names = ("s_self", "s_mat2")
-    saves = True
-
-    @staticmethod
-    def _save(ctx, a, b):
-        if ctx is not None:
-            nxt = ctx._next
-            ctx.s_self = SavedTensor(a) if nxt[1] is not None else None
-            ctx.s_mat2 = SavedTensor(b) if nxt[0] is not None else None
 
 
 class MmBackward0(_Product):
     """out = a @ b for matrices: da = g @ b^T, db = a^T @ g."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         ad, bd = a._data, b._data
         if ad.shape[1] != bd.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
                                f"({ad.shape[0]}x{ad.shape[1]} and {bd.shape[0]}x{bd.shape[1]})")
         _dtype_check(a, b, "mm")
-        _Product._save(ctx, a, b)
+        # keep each input only if the OTHER input needs a gradient
+        self.save(self=a if self._next[1] is not None else None,
+                  mat2=b if self._next[0] is not None else None)
         return ad @ bd
 
     def backward(self, g):
@@ -80,14 +71,15 @@ class MvBackward0(_Product):
     """out = M @ v: dM = outer(g, v), dv = M^T @ g."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         ad, bd = a._data, b._data
         if ad.shape[1] != bd.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({ad.shape[0]}), mat "
                                f"({ad.shape[0]}x{ad.shape[1]}), vec ({bd.shape[0]})")
         _dtype_check(a, b, "mv")
-        _Product._save(ctx, a, b)
+        # keep each input only if the OTHER input needs a gradient
+        self.save(self=a if self._next[1] is not None else None,
+                  mat2=b if self._next[0] is not None else None)
         return ad @ bd
 
     def backward(self, g):
@@ -104,15 +96,16 @@ class DotBackward0(_Product):
     """out = a . b for vectors: da = g * b, db = g * a."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         ad, bd = a._data, b._data
         if ad.shape[0] != bd.shape[0]:
             raise RuntimeError(f"inconsistent tensor size, expected tensor [{ad.shape[0]}] and "
                                f"src [{bd.shape[0]}] to have the same number of elements, but "
                                f"got {ad.shape[0]} and {bd.shape[0]} elements respectively")
         _dtype_check(a, b, "dot")
-        _Product._save(ctx, a, b)
+        # keep each input only if the OTHER input needs a gradient
+        self.save(self=a if self._next[1] is not None else None,
+                  mat2=b if self._next[0] is not None else None)
         return np.asarray(ad @ bd)
 
     def backward(self, g):
@@ -126,8 +119,7 @@ class BmmBackward0(_Product):
     summed over broadcast batch dims."""
     __slots__ = ("shapes",)
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         ad, bd = a._data, b._data
         _dtype_check(a, b, "bmm")
         if ad.shape[-1] != bd.shape[-2] and bd.ndim == 2:
@@ -138,9 +130,10 @@ class BmmBackward0(_Product):
             raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {ad.shape[-1]}] but got: "
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {bd.shape[-2]}].")
-        _Product._save(ctx, a, b)
-        if ctx is not None:
-            ctx.shapes = (ad.shape, bd.shape)
+        # keep each input only if the OTHER input needs a gradient
+        self.save(self=a if self._next[1] is not None else None,
+                  mat2=b if self._next[0] is not None else None)
+        self.shapes = (ad.shape, bd.shape)
         return ad @ bd
 
     def backward(self, g):
@@ -158,7 +151,7 @@ class UnsafeViewBackward0(BmmBackward0):
 
 
 def _run(cls, a, b):
-    return run(cls, (a, b))
+    return cls.apply((a, b))
 
 
 def matmul(a, b):

@@ -1,11 +1,28 @@
-"""The backward graph: `Node` (torch.autograd.graph.Node), `AccumulateGrad`, and the op pattern.
+"""The backward graph: `Node` (torch.autograd.graph.Node), `AccumulateGrad`, and the op protocol.
 
 Every recorded op creates one `Node`: a small object whose class name is torch's grad_fn
 name (`MulBackward0`). It holds edges to the nodes of its inputs (`next_functions`), a
 creation sequence number (backward runs newest first), and whatever it saved.
 
-Built-in ops are written as a Node subclass with a static `forward` (NumPy in, NumPy out)
-and a `backward` side by side, run through `apply_op` (or `minigrad._ops._core.run`).
+The op protocol, the one way every op is recorded:
+
+    class SigmoidBackward0(Node):
+        __slots__ = ("s_result",)            # where the saved output lives
+
+        def forward(self, x):                # tensors in, NumPy array out
+            out = 1 / (1 + np.exp(-x._data))
+            self.save_result(out)            # backward needs the output
+            return out
+
+        def backward(self, g):               # gradient in, one gradient per input out
+            r = self.s_result.unpack(self)
+            return (g * r * (1 - r),)
+
+    y = SigmoidBackward0.apply((x,))         # begin() + forward + output()
+
+`begin` makes the node (joined to the graph only when autograd records the op), `forward`
+computes and saves, `output` wraps the array as the result tensor. In-place ops and views
+call the same `begin` and the node's own `forward`, then write into x or make a view.
 """
 import itertools
 import weakref
@@ -22,7 +39,8 @@ from .grad_mode import state as _grad_state
 from .ready_queue import ACCUMULATE_PRIORITY
 from .saved import FREED, SavedTensor, engine_state
 
-__all__ = ["Node", "AccumulateGrad", "apply_op", "new_node", "wrap", "grad_edge"]
+__all__ = ["Node", "AccumulateGrad", "GraphRoot", "begin", "connect", "output", "grad_edge",
+           "is_recording"]
 
 _next_seq = itertools.count().__next__      # torch's sequence_nr: creation order
 _SCALARS = {float, int, bool}
@@ -36,9 +54,12 @@ class Node:
     """
 
     __slots__ = ("_next", "_seq", "_released", "__dict__", "__weakref__")
-    _saved_names = ()        # slots holding SavedTensor objects (freed after backward)
-    saves = False            # True if backward needs anything that backward frees
-    save_result = False      # apply_op saves the output as `s_result`
+    # derived from each class's slots (see __init_subclass__): the `s_*` slots hold what
+    # forward saved, and backward frees them
+    _saved_names = ()
+    saves = False
+    _saves_result = False
+    _options = ()            # non-tensor arguments torch shows as `_saved_<name>` too
     _hooks = None
     _pre_hooks = None
     _tensor_pre_hooks = None
@@ -47,6 +68,51 @@ class Node:
     _next_nr = None          # output numbers of the inputs, when any is not 0
     _hooked = False          # set once any hook or retain_grad is attached (engine fast path)
     _n_outputs = 1
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        names = []
+        for klass in reversed(cls.__mro__):
+            for slot in klass.__dict__.get("__slots__", ()):
+                if slot.startswith("s_") and slot not in names:
+                    names.append(slot)
+        if names:                   # (custom Functions keep their saves in a list instead)
+            cls._saved_names = tuple(names)
+            cls.saves = True
+            cls._saves_result = "s_result" in names
+
+    # ---- the op protocol: an op is `Cls.apply(inputs, *options)`; its forward (NumPy in,
+    # NumPy out) says what backward will need, with save() and save_result()
+    @classmethod
+    def apply(cls, inputs, *options):
+        """Run this op on `inputs` (Tensors or numbers), recording a node when autograd
+        needs one, and return the output Tensor."""
+        node = begin(cls, inputs)
+        return output(node, node.forward(*inputs, *options), inputs)
+
+    def save(self, /, **values):
+        """Keep inputs for backward: `self.save(self=x)` fills the slot `s_self`. A tensor
+        is kept with its current version (an in-place edit later is an error in backward);
+        numbers, arrays (indices) and None are kept as they are. Does nothing when the op
+        is not recorded."""
+        if self._released:
+            return
+        for name, value in values.items():
+            if isinstance(value, Tensor):
+                value = SavedTensor(value)
+            setattr(self, "s_" + name, value)
+
+    def save_result(self, out):
+        """Keep the output for backward (`s_result`). `out` is the array forward returns;
+        the output Tensor made from it is saved, so editing it in place breaks backward."""
+        if not self._released:
+            self.s_result = out          # replaced by keep_result once the Tensor exists
+
+    def keep_result(self, out):
+        """Called by the op with the output Tensor, once it exists."""
+        pending = getattr(self, "s_result", None)      # what forward passed to save_result
+        if pending is not None and pending.__class__ is not SavedTensor:
+            self.s_result = SavedTensor(out, is_output=True)
 
     def name(self):
         """torch's node name, e.g. 'MulBackward0'."""
@@ -107,7 +173,8 @@ class Node:
             try:
                 v = object.__getattribute__(self, "s_" + attr[7:])
             except AttributeError:
-                pass
+                if attr[7:] in self._options:       # an option backward uses (stride, dim)
+                    return object.__getattribute__(self, attr[7:])
             else:
                 if v is FREED or isinstance(v, SavedTensor):
                     return v.as_tensor(self)
@@ -150,28 +217,37 @@ def grad_edge(t):
     return None
 
 
-def apply_op(cls, *inputs):
-    """Run `cls.forward(ctx, *inputs)` and wrap the array it returns in a Tensor.
-
-    Inputs are Tensors, Python scalars or None (only Tensors get edges). When grad mode is
-    on and some input requires grad, a `cls` node is created first and passed as `ctx`, so
-    forward can save what backward needs (`ctx.s_other = SavedTensor(b)`); otherwise ctx is
-    None and nothing is recorded. Non-tensor options go on the node via a keyword-free
-    wrapper: call `cls.forward` yourself and then `record(cls, data, inputs)` (see below).
-    """
+def is_recording(inputs):
+    """Whether autograd records an op on `inputs`: grad mode is on and some input requires
+    grad."""
     if _grad_state.enabled:
         for t in inputs:
             if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                node = _new_node(cls, inputs)
-                out = Tensor._make(cls.forward(node, *inputs), True, node)
-                if cls.save_result:
-                    node.s_result = SavedTensor(out, is_output=True)
-                return out
-    return Tensor._make(cls.forward(None, *inputs), False, None)
+                return True
+    return False
 
 
-def _new_node(cls, inputs):
+def begin(cls, inputs):
+    """Create the node of a `cls` op on `inputs` (Tensors, Python numbers or None).
+
+    When grad mode is on and some input requires grad, the node joins the graph: an edge to
+    each tensor input's node and a sequence number. Otherwise it is a loose node whose
+    `save` keeps nothing; its forward still runs, so every op has one code path.
+    """
     node = cls.__new__(cls)
+    if is_recording(inputs):
+        connect(node, inputs)
+        return node
+    node._next = (None,) * len(inputs)
+    node._seq = None
+    node._released = True           # nothing to keep, nothing to free
+    return node
+
+
+def connect(node, inputs):
+    """Give `node` its edges (one per input: the node its gradient flows into, or None) and
+    the next sequence number. Used by `begin`, and by nodes made outside an op (a view's
+    regenerated history)."""
     edges = []
     renumber = False
     for t in inputs:
@@ -192,7 +268,6 @@ def _new_node(cls, inputs):
                               for t in inputs)
     if _instrument.on:
         _instrumented_create(node)
-    return node
 
 
 def _instrumented_create(node):
@@ -201,24 +276,20 @@ def _instrumented_create(node):
     on_create(node)
 
 
-def new_node(cls, inputs):
-    """Create a `cls` node with edges to `inputs` if autograd should record it, else None.
-    For ops whose forward needs options: `node = new_node(Cls, (x,))`, compute, then
-    `wrap(data, node)`."""
-    if _grad_state.enabled:
-        for t in inputs:
-            if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                return _new_node(cls, inputs)
-    return None
-
-
-def wrap(data, node):
-    """The output Tensor for `data`, attached to `node` (which may be None)."""
-    if node is None:
-        return Tensor._make(data, False, None)
+def output(node, data, inputs=()):
+    """The Tensor for the array an op computed: attached to `node` when it was recorded
+    (and saved, if its forward called save_result), else a plain tensor."""
+    if node._seq is None:
+        out = Tensor._make(data, False, None)
+        if not _grad_state.enabled:
+            for t in inputs:
+                if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+                    out.__dict__["_made_in_no_grad"] = True   # shown as a badge by viz
+                    break
+        return out
     out = Tensor._make(data, True, node)
-    if node.save_result:
-        node.s_result = SavedTensor(out, is_output=True)
+    if node._saves_result:
+        node.keep_result(out)
     return out
 
 
