@@ -6,7 +6,7 @@ from . import _dtype
 from ._dtype import Size, dtype
 from ._tensor import Tensor
 from .autograd import graph as _graph, engine as _engine, function as _function  # noqa: F401
-from . import _tensor_methods  # noqa: F401  (Tensor.add, Tensor.__mul__, ...)
+from . import _tensor_methods, _tensor_operators  # noqa: F401  (Tensor.add, Tensor.__mul__...)
 from ._creation import (Generator, arange, as_tensor, device, empty, empty_like, eye,
                         from_numpy, full, full_like, get_default_dtype, initial_seed,
                         is_tensor, linspace, manual_seed, numel, ones, ones_like, rand,

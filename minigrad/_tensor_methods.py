@@ -3,7 +3,8 @@ calls the op in its family module (`_ops/unary.py`), where the node class with i
 and backward lives. torch generates the same methods in C++ (`_TensorBase`).
 
 They are defined in `TensorMethods` and copied onto `Tensor` at the bottom of this file: the
-op modules build on `Tensor`, so `_tensor.py` cannot import them (imports go one way).
+op modules build on `Tensor`, so `_tensor.py` cannot import them (imports go one way). The
+operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the same way.
 """
 from ._tensor import Tensor
 from ._ops import (arithmetic, comparison, conversion, indexing, inplace, linalg, reduction,
@@ -53,105 +54,6 @@ class TensorMethods:
 
     def remainder(self, other):
         return arithmetic.remainder(self, other)
-
-    # ---- operators -----------------------------------------------------------
-
-    def __add__(self, other, *, alpha=1):
-        return arithmetic.add(self, other, alpha=alpha)
-
-    def __radd__(self, other):
-        return arithmetic.radd(self, other)
-
-    def __sub__(self, other, *, alpha=1):
-        return arithmetic.sub(self, other, alpha=alpha)
-
-    def __rsub__(self, other):
-        return arithmetic.rsub(self, other)
-
-    def __mul__(self, other):
-        return arithmetic.mul(self, other)
-
-    def __rmul__(self, other):
-        return arithmetic.mul(self, other)
-
-    def __truediv__(self, other, *, rounding_mode=None):
-        return arithmetic.div(self, other, rounding_mode=rounding_mode)
-
-    def __rtruediv__(self, other):
-        return arithmetic.rdiv(self, other)
-
-    def __pow__(self, other):
-        return arithmetic.pow(self, other)
-
-    def __rpow__(self, other):
-        return arithmetic.rpow(self, other)
-
-    def __floordiv__(self, other):
-        return arithmetic.floordiv(self, other)
-
-    def __rfloordiv__(self, other):
-        return arithmetic.rfloordiv(self, other)
-
-    def __mod__(self, other):
-        return arithmetic.remainder(self, other)
-
-    def __matmul__(self, other):
-        return linalg.matmul(self, other)
-
-    def __rmatmul__(self, other):
-        return linalg.matmul(other, self)
-
-    def __neg__(self):
-        return unary.neg(self)
-
-    def __pos__(self):
-        return self
-
-    def __abs__(self):
-        return unary.abs(self)
-
-    def __eq__(self, other):
-        return comparison.eq(self, other)
-
-    def __ne__(self, other):
-        return comparison.ne(self, other)
-
-    def __lt__(self, other):
-        return comparison.lt(self, other)
-
-    def __le__(self, other):
-        return comparison.le(self, other)
-
-    def __gt__(self, other):
-        return comparison.gt(self, other)
-
-    def __ge__(self, other):
-        return comparison.ge(self, other)
-
-    def __and__(self, other):
-        return comparison.logical_and(self, other)
-
-    def __or__(self, other):
-        return comparison.logical_or(self, other)
-
-    def __invert__(self):
-        return comparison.invert(self)
-
-    def __iadd__(self, other):
-        inplace.add_(self, other)
-        return self
-
-    def __isub__(self, other):
-        inplace.sub_(self, other)
-        return self
-
-    def __imul__(self, other):
-        inplace.mul_(self, other)
-        return self
-
-    def __itruediv__(self, other):
-        inplace.div_(self, other)
-        return self
 
     # ---- comparisons and logic (results never require grad) ------------------
 
@@ -455,8 +357,13 @@ class TensorMethods:
         return inplace.normal_(self, mean, std, generator=generator)
 
 
-# (defining __eq__ sets the class's __hash__ to None; Tensor keeps TensorBase's id hash)
-for _name, _method in vars(TensorMethods).items():
-    if _name not in ("__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
-                     "__hash__"):
-        setattr(Tensor, _name, _method)
+def install(cls, tensor_class=Tensor):
+    """Copy the methods defined in `cls` onto Tensor."""
+    for name, method in vars(cls).items():
+        # (defining __eq__ sets a class's __hash__ to None; Tensor keeps TensorBase's hash)
+        if name not in ("__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
+                        "__hash__"):
+            setattr(tensor_class, name, method)
+
+
+install(TensorMethods)
