@@ -60,8 +60,14 @@ def sum_to(g, shape):
     lead = len(g.shape) - len(shape)
     axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
                                       if s == 1 and g.shape[i + lead] != 1)
+    if type(g) is _ndarray:
+        if not axes:
+            return g.reshape(shape)
+        if lead == len(axes):           # a bias gradient: sum over the leading axes only
+            return np.add.reduce(g, axis=axes)
+        return np.add.reduce(g, axis=axes, keepdims=True).reshape(shape)
     if axes:
-        g = g.sum(axes, True) if hasattr(g, "_data") else g.sum(axis=axes, keepdims=True)
+        g = g.sum(axes, True)
     return g.reshape(shape)
 
 
@@ -78,7 +84,12 @@ def cast(g, np_dtype):
 
 def to_input(g, meta):
     """Reduce and cast a gradient to an input's (shape, dtype)."""
-    return cast(sum_to(g, meta[0]), meta[1])
+    shape, dtype = meta
+    if g.shape != shape:
+        g = sum_to(g, shape)
+    if type(g) is _ndarray and g.dtype == dtype:
+        return g
+    return cast(g, dtype)
 
 
 def zeros(shape, like):

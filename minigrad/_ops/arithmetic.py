@@ -10,7 +10,18 @@ from ._core import Tensor, binary_meta, check_broadcast, operands, as_tensor_arg
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
+_PLAIN_OPERANDS = {Tensor, float, int, bool}       # need no conversion or check
+
+
 def _compute(ufunc, a, b):
+    ad = a._data
+    if b.__class__ is float:
+        if ad.dtype.kind == "f":            # a Python float keeps the tensor's dtype
+            return ufunc(ad, b)
+    elif isinstance(b, Tensor):
+        bd = b._data
+        if ad.dtype is bd.dtype and ad.shape == bd.shape:
+            return ufunc(ad, bd)
     ad, bd, rt = operands(a, b)
     try:
         out = ufunc(ad, bd)
@@ -202,8 +213,8 @@ def _check(a, b):
 
 
 def add(a, b, *, alpha=1):
-    if b.__class__ is not Tensor:       # the common Tensor-Tensor case skips the checks
-        b = _check(a, b)
+    if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
+        b = _check(a, b)                       # (the common cases skip the checks)
     return AddBackward0.apply((a, b), alpha)
 
 
@@ -236,7 +247,7 @@ def rsub(a, b):
 
 
 def mul(a, b):
-    if b.__class__ is not Tensor:
+    if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
         b = _check(a, b)
     return MulBackward0.apply((a, b))
 

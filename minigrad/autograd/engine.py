@@ -23,6 +23,7 @@ from .saved import SECOND_BACKWARD, engine_state
 __all__ = ["execute", "run_backward", "run_grad"]
 
 _NP_SCALARS = {np.float16, np.float32, np.float64, np.int64, np.int32, np.bool_}
+_ndarray = np.ndarray
 
 
 def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, only=None):
@@ -34,28 +35,36 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
     else:                  # several roots: torch adds one GraphRoot node that feeds them all
         root = GraphRoot(roots)
         buffers = {root: tuple(grads)}
-    dependencies = count_dependencies(root)         # how many edges point at each node
+    dependencies = count_dependencies(root)     # how many edges point at each node
     should_run = _prune(root, dependencies, capture or only)    # None: every node runs
-    captured = dict.fromkeys(capture or ())       # filled as gradients reach them
-    ready = [(root._seq, root)]                  # the ready queue: (sequence number, node)
+    captured = dict.fromkeys(capture or ())     # filled as gradients reach them
+    extras = should_run is not None or _anomaly.instrument.on
+    ready = [(root._seq, root)]                 # the ready queue: (sequence number, node)
     with _BackwardMode(create_graph):
         while ready:
-            node = heappop(ready)          # leaf accumulators first, then the newest node
+            node = heappop(ready)               # leaf accumulators first, then the newest
             grad = buffers.pop(node, None)
-            if node._hooked or should_run is not None or _anomaly.instrument.on \
-                    or grad is None or type(grad) is _MultiGrad:
+            if extras or node._hooked or node._released or grad is None:   # hooks, capture...
                 outputs = _run_with_extras(node, grad, retain_graph, should_run, captured)
             else:
-                outputs = _run(node, grad, retain_graph)
+                outputs = node.backward(grad)
+                if not retain_graph and node.saves:
+                    node._release()             # free what forward saved
+            last = None
             for i, next_node in enumerate(node._next):
                 if next_node is None:
-                    continue            # this input needs no gradient
-                if outputs[i] is not None:
-                    _add_to_buffer(buffers, node, outputs, i)
+                    continue                    # this input needs no gradient
+                g = outputs[i]
+                if g is not None:               # add g to the gradient waiting at next_node
+                    if next_node in buffers or next_node._hooked or type(g) is not _ndarray \
+                            or g is last:
+                        _add_to_buffer(buffers, node, i, g, last)
+                    else:
+                        buffers[next_node] = g
+                    last = g
                 dependencies[next_node] -= 1
-                if dependencies[next_node] == 0 and (should_run is None
-                                                     or next_node in should_run):
-                    heappush(ready, next_node)
+                if dependencies[next_node] == 0 and (should_run is None or next_node in should_run):
+                    heappush(ready, next_node)  # all its contributions have arrived
     return captured
 
 
@@ -82,46 +91,35 @@ class _BackwardMode:
     """While backward runs: grad mode follows create_graph, NumPy stays silent about inf and
     nan (torch does not warn in backward), and the cyclic GC is paused (the graph is acyclic,
     so collections during backward only cost time)."""
-    __slots__ = ("create_graph", "saved")
+    __slots__ = ("create_graph", "saved", "quiet")
 
     def __init__(self, create_graph):
         self.create_graph = create_graph
+        self.quiet = np.errstate(all="ignore")
 
     def __enter__(self):
-        self.saved = (_grad_state.enabled, engine_state.create_graph,
-                      np.seterr(all="ignore"), gc.isenabled())
+        self.saved = (_grad_state.enabled, engine_state.create_graph, gc.isenabled())
+        self.quiet.__enter__()
         gc.disable()
         _grad_state.enabled = engine_state.create_graph = self.create_graph
 
     def __exit__(self, *exc):
-        _grad_state.enabled, engine_state.create_graph, old_err, gc_was_enabled = self.saved
-        np.seterr(**old_err)
+        _grad_state.enabled, engine_state.create_graph, gc_was_enabled = self.saved
+        self.quiet.__exit__(*exc)
         if gc_was_enabled:
             gc.enable()
 
 
-def _run(node, grad, retain_graph):
-    """Call the node's backward, then free what it saved (unless retain_graph). Returns one
-    gradient (or None) per input edge."""
-    if node._released:
-        raise RuntimeError(SECOND_BACKWARD)
-    outputs = node.backward(grad)
-    if not retain_graph and node.saves:
-        node._release()
-    if len(outputs) != len(node._next):
-        outputs = tuple(outputs) + (None,) * (len(node._next) - len(outputs))
-    return outputs
-
-
-def _add_to_buffer(buffers, node, outputs, i):
-    """Add node's i-th output gradient into the buffer of the node it flows to."""
-    next_node, g = node._next[i], outputs[i]
+def _add_to_buffer(buffers, node, index, g, last):
+    """Add gradient g, flowing from `node` along its edge `index`, into the buffer of the node
+    at the other end: everything but the plain first contribution of an array."""
+    next_node = node._next[index]
     if g.__class__ in _NP_SCALARS:          # 0-d arithmetic gives NumPy scalars
         g = np.asarray(g)
-    elif type(g) is np.ndarray and any(g is outputs[j] for j in range(i)):
+    elif g is last and type(g) is _ndarray:
         g = g.copy()                        # never hand one array to two owners
     if next_node._n_outputs != 1:           # multi-output custom Function: one slot per output
-        nr = node._next_nr[i] if node._next_nr else 0
+        nr = node._next_nr[index] if node._next_nr else 0
         slots = buffers.get(next_node)
         if slots is None:
             slots = buffers[next_node] = _MultiGrad([None] * next_node._n_outputs)
@@ -154,7 +152,8 @@ def _prune(root, dependencies, targets):
 
 def _run_with_extras(node, grad, retain_graph, should_run, captured):
     """Everything but the plain case: missing gradients, multi-output nodes, hooks,
-    captured inputs (autograd.grad) and anomaly mode."""
+    captured inputs (autograd.grad), anomaly mode, a second backward. Returns one gradient
+    (or None) per input edge."""
     if grad is None:
         return (None,) * len(node._next)
     if type(grad) is _MultiGrad:

@@ -156,6 +156,8 @@ class Function(metaclass=_FunctionMeta):
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
         node._n_outputs = len(outs)
+        if len(outs) > 1:
+            node._hooked = True         # the engine's slow path buffers one grad per output
         node._output_shapes = tuple(o._data.shape if isinstance(o, T) else () for o in outs)
         result = []
         for i, o in enumerate(outs):

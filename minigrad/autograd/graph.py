@@ -43,6 +43,15 @@ __all__ = ["Node", "AccumulateGrad", "GraphRoot", "begin", "connect", "output", 
            "is_recording"]
 
 _next_seq = itertools.count().__next__      # torch's sequence_nr: creation order
+
+
+class _SlotNames(dict):
+    def __missing__(self, name):
+        self[name] = "s_" + name
+        return self[name]
+
+
+_SLOT_OF = _SlotNames()                      # "self" -> "s_self" (computed once per name)
 _SCALARS = {float, int, bool}
 
 
@@ -66,7 +75,8 @@ class Node:
     _retain_ref = None
     _trace = None            # anomaly mode: where in the forward code this node was made
     _next_nr = None          # output numbers of the inputs, when any is not 0
-    _hooked = False          # set once any hook or retain_grad is attached (engine fast path)
+    _hooked = False          # hooks or retain_grad attached, or several outputs: the engine
+                             # then runs the node through its slow path
     _n_outputs = 1
 
     def __init_subclass__(cls, **kwargs):
@@ -86,9 +96,25 @@ class Node:
     @classmethod
     def apply(cls, inputs, *options):
         """Run this op on `inputs` (Tensors or numbers), recording a node when autograd
-        needs one, and return the output Tensor."""
-        node = begin(cls, inputs)
-        return output(node, node.forward(*inputs, *options), inputs)
+        needs one, and return the output Tensor: `begin`, `forward`, `output` (the first
+        branch is the same three steps, written out because every op runs it)."""
+        if _grad_state.enabled:
+            for t in inputs:
+                if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+                    node = cls.__new__(cls)
+                    connect(node, inputs)
+                    out = Tensor._make(node.forward(*inputs, *options), True, node)
+                    if cls._saves_result:
+                        node.keep_result(out)
+                    return out
+        node = cls.__new__(cls)             # not recorded: a loose node, as `begin` makes
+        node._next = (None,) * len(inputs)
+        node._seq = None
+        node._released = True
+        out = Tensor._make(node.forward(*inputs, *options), False, None)
+        if not _grad_state.enabled:
+            _mark_made_in_no_grad(out, inputs)
+        return out
 
     def save(self, /, **values):
         """Keep inputs for backward: `self.save(self=x)` fills the slot `s_self`. A tensor
@@ -98,9 +124,9 @@ class Node:
         if self._released:
             return
         for name, value in values.items():
-            if isinstance(value, Tensor):
+            if value.__class__ is Tensor or isinstance(value, Tensor):
                 value = SavedTensor(value)
-            setattr(self, "s_" + name, value)
+            setattr(self, _SLOT_OF[name], value)
 
     def save_result(self, out):
         """Keep the output for backward (`s_result`). `out` is the array forward returns;
@@ -253,13 +279,11 @@ def connect(node, inputs):
     for t in inputs:
         if t is None or t.__class__ in _SCALARS:
             edges.append(None)
-            continue
-        fn = t._grad_fn
-        if fn is None or t._base is not None:
-            fn = grad_edge(t)
-        edges.append(fn)
-        if t._output_nr:
-            renumber = True
+        else:
+            fn = t._grad_fn
+            edges.append(fn if fn is not None and t._base is None else grad_edge(t))
+            if t._output_nr:
+                renumber = True
     node._next = tuple(edges)
     node._seq = _next_seq()
     node._released = False
@@ -268,6 +292,13 @@ def connect(node, inputs):
                               for t in inputs)
     if _instrument.on:
         _instrumented_create(node)
+
+
+def _mark_made_in_no_grad(out, inputs):
+    for t in inputs:
+        if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+            out.__dict__["_made_in_no_grad"] = True   # shown as a badge by viz
+            break
 
 
 def _instrumented_create(node):
@@ -282,10 +313,7 @@ def output(node, data, inputs=()):
     if node._seq is None:
         out = Tensor._make(data, False, None)
         if not _grad_state.enabled:
-            for t in inputs:
-                if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                    out.__dict__["_made_in_no_grad"] = True   # shown as a badge by viz
-                    break
+            _mark_made_in_no_grad(out, inputs)
         return out
     out = Tensor._make(data, True, node)
     if node._saves_result:

@@ -19,31 +19,33 @@ ACCUMULATE_PRIORITY = 2 ** 64 - 1       # AccumulateGrad's sequence number (torc
 def heappush(heap, node):
     """Add a ready node (std::push_heap: sift the new entry up while its parent is lower).
     The key is the node's sequence number."""
-    key = node._seq
-    heap.append((key, node))
-    _sift_up(heap, len(heap) - 1, 0, (key, node))
+    entry = (node._seq, node)
+    heap.append(entry)
+    if len(heap) > 1:
+        _sift_up(heap, len(heap) - 1, 0, entry)
 
 
 def heappop(heap):
     """Remove and return the node with the highest key (std::pop_heap)."""
-    top = heap[0][1]
     last = heap.pop()
-    if heap:
-        # std::__adjust_heap: walk the hole at the root down to a leaf, always into the larger
-        # child (the right one unless it is strictly smaller), then sift `last` up from there
-        n = len(heap)
-        hole = child = 0
-        while child < (n - 1) // 2:
-            child = 2 * (child + 1)
-            if heap[child][0] < heap[child - 1][0]:
-                child -= 1
-            heap[hole] = heap[child]
-            hole = child
-        if n % 2 == 0 and child == (n - 2) // 2:
-            child = 2 * (child + 1)
-            heap[hole] = heap[child - 1]
-            hole = child - 1
-        _sift_up(heap, hole, 0, last)
+    if not heap:
+        return last[1]
+    top = heap[0][1]
+    # std::__adjust_heap: walk the hole at the root down to a leaf, always into the larger
+    # child (the right one unless it is strictly smaller), then sift `last` up from there
+    n = len(heap)
+    hole = child = 0
+    while child < (n - 1) // 2:
+        child = 2 * (child + 1)
+        if heap[child][0] < heap[child - 1][0]:
+            child -= 1
+        heap[hole] = heap[child]
+        hole = child
+    if n % 2 == 0 and child == (n - 2) // 2:
+        child = 2 * (child + 1)
+        heap[hole] = heap[child - 1]
+        hole = child - 1
+    _sift_up(heap, hole, 0, last)
     return top
 
 
