@@ -55,7 +55,8 @@ class MmBackward0(_Product):
         if ad.shape[1] != bd.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
                                f"({ad.shape[0]}x{ad.shape[1]} and {bd.shape[0]}x{bd.shape[1]})")
-        _dtype_check(a, b, "mm")
+        if ad.dtype is not bd.dtype or ad.dtype.kind == "b":
+            _dtype_check(a, b, "mm")
         # keep each input only if the OTHER input needs a gradient
         self.save(self=a if self._next[1] is not None else None,
                   mat2=b if self._next[0] is not None else None)
@@ -150,10 +151,6 @@ class UnsafeViewBackward0(BmmBackward0):
     __slots__ = ()
 
 
-def _run(cls, a, b):
-    return cls.apply((a, b))
-
-
 def matmul(a, b):
     """The `@` operator: dot, mv, mm or a batched product depending on the dims."""
     if not isinstance(b, Tensor):
@@ -164,28 +161,28 @@ def matmul(a, b):
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
                            f"{da}D and {db}D")
     if da == 1 and db == 1:
-        return _run(DotBackward0, a, b)
+        return DotBackward0.apply((a, b))
     if da == 2 and db == 1:
-        return _run(MvBackward0, a, b)
+        return MvBackward0.apply((a, b))
     if da == 1 and db == 2:
         if a._data.shape[0] != b._data.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({b._data.shape[1]}), mat "
                                f"({b._data.shape[1]}x{b._data.shape[0]}), vec "
                                f"({a._data.shape[0]})")
         from .views import SqueezeBackward4, _shape_view
-        out = _run(MmBackward0, a.unsqueeze(0), b)
+        out = MmBackward0.apply((a.unsqueeze(0), b))
         return _shape_view(SqueezeBackward4, out, out._data.shape[1:])
     if da == 2 and db == 2:
-        return _run(MmBackward0, a, b)
+        return MmBackward0.apply((a, b))
     if db == 1:
         if a._data.shape[-1] != b._data.shape[0]:
             rows = int(np.prod(a._data.shape[:-1]))
             raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x"
                                f"{a._data.shape[-1]}), vec ({b._data.shape[0]})")
-        return _run(UnsafeViewBackward0, a, b.unsqueeze(-1)).squeeze(-1)
+        return UnsafeViewBackward0.apply((a, b.unsqueeze(-1))).squeeze(-1)
     if da == 1:
-        return _run(UnsafeViewBackward0, a.unsqueeze(0), b).squeeze(-2)
-    return _run(UnsafeViewBackward0, a, b)
+        return UnsafeViewBackward0.apply((a.unsqueeze(0), b)).squeeze(-2)
+    return UnsafeViewBackward0.apply((a, b))
 
 
 def mm(a, b):
@@ -193,18 +190,18 @@ def mm(a, b):
         raise RuntimeError("self must be a matrix")
     if b._data.ndim != 2:
         raise RuntimeError("mat2 must be a matrix")
-    return _run(MmBackward0, a, b)
+    return MmBackward0.apply((a, b))
 
 
 def mv(a, b):
-    return _run(MvBackward0, a, b)
+    return MvBackward0.apply((a, b))
 
 
 def dot(a, b):
     if a._data.ndim != 1 or b._data.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {a._data.ndim}D and "
                            f"{b._data.ndim}D tensors")
-    return _run(DotBackward0, a, b)
+    return DotBackward0.apply((a, b))
 
 
 def bmm(a, b):
@@ -212,4 +209,4 @@ def bmm(a, b):
         raise RuntimeError("batch1 must be a 3D tensor")
     if b._data.ndim != 3:
         raise RuntimeError("batch2 must be a 3D tensor")
-    return _run(BmmBackward0, a, b)
+    return BmmBackward0.apply((a, b))

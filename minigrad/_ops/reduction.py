@@ -79,18 +79,19 @@ class SumBackward1(Node):
 
 class MeanBackward0(Node):
     """out = x.mean(). Saves x's shape: each element gets gradient / numel."""
-    __slots__ = ("shape",)
+    __slots__ = ("shape", "n")
 
     def forward(self, x):
         xd = x._data
-        self.shape = xd.shape
+        self.shape, self.n = xd.shape, builtins.max(xd.size, 1)
         if xd.dtype.kind == "f" and xd.size:    # straight to the ufunc (np.mean is Python)
             return np.asarray(np.add.reduce(xd, axis=None) / xd.dtype.type(xd.size))
         return np.asarray(xd.mean(dtype=xd.dtype))
 
     def backward(self, g):
-        n = builtins.max(int(np.prod(self.shape)), 1)
-        return (expand_to(g / n, self.shape),)
+        if type(g) is np.ndarray:
+            return (np.full(self.shape, g / self.n, g.dtype),)
+        return (expand_to(g / self.n, self.shape),)
 
 
 class MeanBackward1(Node):

@@ -95,8 +95,10 @@ class SavedTensor:
     def unpack(self, node):
         """The saved value: an ndarray, or a Tensor while building a graph of the backward
         (create_graph=True). Raises if it was modified in place since it was saved."""
-        self._check(node)
         t = self.tensor
+        vc = self.vc if t is None else t._vc
+        if (0 if vc is None else vc.value) != self.version:
+            self._check(node)
         if engine_state.create_graph:
             if t is None:
                 from .._tensor import Tensor
