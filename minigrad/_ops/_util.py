@@ -5,19 +5,13 @@ built (create_graph=True); the helpers here accept both, so each formula is writ
 """
 import numpy as np
 
+from .._tensor import Tensor
+from .._tensor_base import wrap_dim  # noqa: F401  (used by the op families)
+
 _ndarray = np.ndarray
 _KIND = {"b": 0, "i": 1, "u": 1, "f": 2}
 F32 = np.dtype(np.float32)
 I64 = np.dtype(np.int64)
-
-
-def wrap_dim(dim, ndim):
-    """Normalise a possibly negative dim, with torch's IndexError when out of range."""
-    n = max(ndim, 1)
-    if not -n <= dim < n:
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}],"
-                         f" but got {dim})")
-    return dim % n
 
 
 def promote_types(x, y):
@@ -95,7 +89,6 @@ def to_input(g, meta):
 def zeros(shape, like):
     if type(like) is _ndarray:
         return np.zeros(shape, like.dtype)
-    from .._tensor import Tensor
     return Tensor._make(np.zeros(shape, like._data.dtype), False, None)
 
 
@@ -103,7 +96,6 @@ def where(mask, a, b):
     """mask ? a : b for arrays or Tensors (mask is always an ndarray)."""
     if type(a) is _ndarray or not hasattr(a, "_data"):
         return np.where(mask, a, b)
-    from .._tensor import Tensor
     m = Tensor._make(mask, False, None)
     return a * m + (b * (~m) if not isinstance(b, (int, float)) or b != 0 else 0)
 
@@ -136,6 +128,21 @@ def broadcast_shapes(s1, s2):
 def zeros_of(g):
     """A zero gradient shaped like g (not `g * 0`, which turns inf/nan into nan)."""
     if hasattr(g, "_data"):
-        from .._tensor import Tensor
-        return Tensor._make(np.zeros_like(g._data), False, None)
+            return Tensor._make(np.zeros_like(g._data), False, None)
     return np.zeros_like(g)
+
+
+def torch_index_message(x, key, err):
+    """torch's IndexError message for an advanced index that does not fit x."""
+    for dim, k in enumerate(key):
+        if isinstance(k, np.ndarray) and k.dtype.kind in "iu" and k.size:
+            size = x._data.shape[dim]
+            bad = k[(k >= size) | (k < -size)]
+            if bad.size:
+                return f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with " \
+                       f"size {size}"
+        if isinstance(k, np.ndarray) and k.dtype.kind == "b":
+            return (f"The shape of the mask {list(k.shape)} at index {dim} does not match the "
+                    f"shape of the indexed tensor {list(x._data.shape[dim:dim + k.ndim])} at "
+                    f"index {dim}")
+    return str(err)

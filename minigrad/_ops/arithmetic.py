@@ -255,7 +255,6 @@ def mul(a, b):
 def div(a, b, *, rounding_mode=None):
     b = _check(a, b)
     if rounding_mode is not None:
-        from .unary import floor_divide_like
         return floor_divide_like(a, b, rounding_mode)
     return DivBackward0.apply((a, b))
 
@@ -368,3 +367,12 @@ def remainder(a, b):
     """a % b with the sign of b (Python's rule, as torch)."""
     b = _check(a, b)
     return (RemainderBackward0 if is_scalar(b) else RemainderBackward1).apply((a, b))
+
+
+def floor_divide_like(a, b, mode):
+    q = _compute(np.true_divide, a, b)
+    q = np.floor(q) if mode == "floor" else np.trunc(q)
+    if a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or b._data.dtype.kind != "f") \
+            and not isinstance(b, float):
+        q = q.astype(a._data.dtype)
+    return Tensor._make(q, False, None)

@@ -4,8 +4,10 @@ import numpy as np
 
 from ..autograd.graph import Node
 from ._core import Tensor
-from ._util import promote_types, sum_to, wrap_dim
-from .views import AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view
+from ._util import promote_types, torch_index_message, wrap_dim
+from .inplace import copy_, fill_, index_put_
+from .views import (AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view,
+                    index_into_zeros)
 
 
 def _norm_key(x, key):
@@ -95,7 +97,7 @@ class IndexBackward0(Node):
         try:
             data = x._data[key]
         except IndexError as e:
-            raise IndexError(_torch_index_message(x, key, e)) from None
+            raise IndexError(torch_index_message(x, key, e)) from None
         self.shape, self.key = x._data.shape, key
         return np.array(data)
 
@@ -107,65 +109,6 @@ class IndexBackward0(Node):
         return (index_into_zeros(g, self.shape, self.key),)
 
 
-class IndexPutBackward0(Node):
-    """x[indices] = values (in place, advanced indices). Saves only the indices: the
-    overwritten positions get zero gradient, the values get the gradient there."""
-    __slots__ = ("key", "vshape", "vdtype", "accumulate")
-
-    def forward(self, x, v, key, accumulate):
-        vd = v._data if isinstance(v, Tensor) else v
-        out = np.array(x._data)
-        try:
-            if accumulate:
-                np.add.at(out, key, vd)
-            else:
-                out[key] = vd
-        except IndexError as e:
-            raise IndexError(_torch_index_message(x, key, e)) from None
-        except ValueError:
-            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(vd))} "
-                               f"cannot be broadcast to indexing result of shape "
-                               f"{list(x._data[key].shape)}") from None
-        self.key, self.accumulate = key, accumulate
-        self.vshape = np.shape(vd)
-        self.vdtype = vd.dtype if isinstance(vd, np.ndarray) else x._data.dtype
-        return out
-
-    def backward(self, g):
-        gd = g if type(g) is np.ndarray else g._data
-        gx = np.array(gd)
-        if not self.accumulate:
-            gx[self.key] = 0
-        gv = None
-        if self._next[1] is not None:
-            gv = sum_to(gd[self.key], self.vshape).astype(self.vdtype, copy=False)
-        if type(g) is not np.ndarray:
-            gx = Tensor._make(gx, False, None)
-            gv = None if gv is None else Tensor._make(gv, False, None)
-        return gx, gv
-
-
-class _IndexIntoZeros(Node):
-    """Differentiable 'zeros(shape)[key] += g' (used to build graphs of index backward)."""
-    __slots__ = ("key",)
-
-    def forward(self, g, shape, key):
-        self.key = key
-        out = np.zeros(shape, g._data.dtype)
-        np.add.at(out, key, g._data)
-        return out
-
-    def backward(self, g):
-        return (g[self.key] if type(g) is np.ndarray else getitem(g, self.key),)
-
-
-IndexIntoZerosBackward0 = _IndexIntoZeros
-
-
-def index_into_zeros(g, shape, key):
-    return _IndexIntoZeros.apply((g,), shape, key)
-
-
 def getitem(x, key):
     """x[key]: a view for ints/slices/None/..., a copy for lists, tensors and masks."""
     nkey, basic = _norm_key(x, key)
@@ -174,25 +117,9 @@ def getitem(x, key):
     return IndexBackward0.apply((x,), nkey)
 
 
-def _torch_index_message(x, key, err):
-    for dim, k in enumerate(key):
-        if isinstance(k, np.ndarray) and k.dtype.kind in "iu" and k.size:
-            size = x._data.shape[dim]
-            bad = k[(k >= size) | (k < -size)]
-            if bad.size:
-                return f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with " \
-                       f"size {size}"
-        if isinstance(k, np.ndarray) and k.dtype.kind == "b":
-            return (f"The shape of the mask {list(k.shape)} at index {dim} does not match the "
-                    f"shape of the indexed tensor {list(x._data.shape[dim:dim + k.ndim])} at "
-                    f"index {dim}")
-    return str(err)
-
-
 def setitem(x, key, value):
     """x[key] = value: a copy_ (or fill_) into the view x[key], or index_put_ for advanced
     keys. Either way one in-place op on x: the version goes up by one."""
-    from .inplace import copy_, fill_, index_put_
     nkey, basic = _norm_key(x, key)
     if basic:
         target = getitem(x, key)

@@ -11,7 +11,7 @@ from ..autograd.graph import Node, begin, grad_edge, is_recording
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, as_tensor_arg
-from ._util import zeros_of, broadcast_shapes, sum_to
+from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .views import apply_steps
 from . import arithmetic as A, unary as U
 
@@ -302,9 +302,46 @@ def copy_(dst, src, non_blocking=False):
     return inplace(CopyBackwards, dst, (src,))
 
 
+class IndexPutBackward0(Node):
+    """x[indices] = values (in place, advanced indices). Saves only the indices: the
+    overwritten positions get zero gradient, the values get the gradient there."""
+    __slots__ = ("key", "vshape", "vdtype", "accumulate")
+
+    def forward(self, x, v, key, accumulate):
+        vd = v._data if isinstance(v, Tensor) else v
+        out = np.array(x._data)
+        try:
+            if accumulate:
+                np.add.at(out, key, vd)
+            else:
+                out[key] = vd
+        except IndexError as e:
+            raise IndexError(torch_index_message(x, key, e)) from None
+        except ValueError:
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(vd))} "
+                               f"cannot be broadcast to indexing result of shape "
+                               f"{list(x._data[key].shape)}") from None
+        self.key, self.accumulate = key, accumulate
+        self.vshape = np.shape(vd)
+        self.vdtype = vd.dtype if isinstance(vd, np.ndarray) else x._data.dtype
+        return out
+
+    def backward(self, g):
+        gd = g if type(g) is np.ndarray else g._data
+        gx = np.array(gd)
+        if not self.accumulate:
+            gx[self.key] = 0
+        gv = None
+        if self._next[1] is not None:
+            gv = sum_to(gd[self.key], self.vshape).astype(self.vdtype, copy=False)
+        if type(g) is not np.ndarray:
+            gx = Tensor._make(gx, False, None)
+            gv = None if gv is None else Tensor._make(gv, False, None)
+        return gx, gv
+
+
 def index_put_(x, key, value, accumulate=False):
     """x[key] = value (or += with accumulate) for advanced keys: IndexPutBackward0."""
-    from .indexing import IndexPutBackward0
     return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),), key, accumulate)
 
 

@@ -3,6 +3,7 @@ and only the ones a required gradient needs."""
 import numpy as np
 
 from ..autograd.graph import Node
+from .._tensor import _cname as _tensor_cname
 from ._core import Tensor
 from ._util import sum_to
 
@@ -37,8 +38,7 @@ def _dtype_check(a, b, what):
 
 
 def _cname(t):
-    from .._tensor import _cname as c
-    return c(t)
+    return _tensor_cname(t)
 
 
 class _Product(Node):

@@ -8,6 +8,7 @@ from ..autograd.graph import Node, begin, output
 from ..autograd.saved import FREED
 from ._core import Tensor
 from ._util import expand_to, wrap_dim, where
+from .views import index_into_zeros
 
 def _return_type(name):
     """torch.return_types.max/min: a (values, indices) named tuple printed like torch's."""
@@ -173,7 +174,6 @@ class _ExtremumDim(Node):
         if not self.keepdim:
             idx = np.expand_dims(idx, self.dim)
         if type(g) is not np.ndarray:       # create_graph: a differentiable scatter
-            from .indexing import index_into_zeros
             grids = np.indices(idx.shape, sparse=True)
             key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
             return (index_into_zeros(g if self.keepdim else g.unsqueeze(self.dim),

@@ -345,13 +345,3 @@ def clamp(x, min=None, max=None):
                             "numbers")
         return ClampBackward0.apply((x, min, max))
     return ClampBackward1.apply((x,), min, max)
-
-
-def floor_divide_like(a, b, mode):
-    from .arithmetic import _compute
-    q = _compute(np.true_divide, a, b)
-    q = np.floor(q) if mode == "floor" else np.trunc(q)
-    if a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or b._data.dtype.kind != "f") \
-            and not isinstance(b, float):
-        q = q.astype(a._data.dtype)
-    return Tensor._make(q, False, None)

@@ -377,8 +377,7 @@ class _IndexViewBack(Node):
 
 
 def _scatter_tensor(g, shape, key):
-    # double backward of indexing: route through the differentiable index_put
-    from .indexing import index_into_zeros
+    # double backward of indexing: route through the differentiable index_into_zeros
     return index_into_zeros(g, shape, key)
 
 
@@ -398,3 +397,26 @@ def basic_index_view(x, key, cls):
     if Ellipsis not in key:
         key = key + (Ellipsis,)     # keeps x[0] of a 1-D array a 0-d VIEW, not a copy
     return apply_view(cls, x, ("getitem", key), key)
+
+
+# ---- the differentiable scatter used by double backward of indexing ---------------------
+
+class _IndexIntoZeros(Node):
+    """Differentiable 'zeros(shape)[key] += g' (used to build graphs of index backward)."""
+    __slots__ = ("key",)
+
+    def forward(self, g, shape, key):
+        self.key = key
+        out = np.zeros(shape, g._data.dtype)
+        np.add.at(out, key, g._data)
+        return out
+
+    def backward(self, g):
+        return (g[self.key],)          # an ndarray, or a Tensor (create_graph)
+
+
+IndexIntoZerosBackward0 = _IndexIntoZeros
+
+
+def index_into_zeros(g, shape, key):
+    return _IndexIntoZeros.apply((g,), shape, key)

@@ -5,6 +5,7 @@ A node saves an *input* by keeping the tensor itself (so a later `x.data = ...` 
 as in torch). It saves its *output* by keeping only the array and the version counter:
 keeping the output tensor would make a reference cycle (output -> node -> output).
 """
+from .._tensor import Tensor
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 
@@ -101,7 +102,6 @@ class SavedTensor:
             self._check(node)
         if engine_state.create_graph:
             if t is None:
-                from .._tensor import Tensor
                 return Tensor._make(self.data, True, node)
             return t
         return self.data if t is None else t._data
@@ -111,7 +111,6 @@ class SavedTensor:
         self._check(node)
         if self.tensor is not None:
             return self.tensor
-        from .._tensor import Tensor
         return Tensor._make(self.data, True, node)
 
 
