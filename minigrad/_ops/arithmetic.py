@@ -11,6 +11,7 @@ from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
 _PLAIN_OPERANDS = {Tensor, float, int, bool}       # need no conversion or check
+_NUMBERS = {float, int, bool}
 
 
 def _compute(ufunc, a, b):
@@ -20,8 +21,14 @@ def _compute(ufunc, a, b):
             return ufunc(ad, b)
     elif isinstance(b, Tensor):
         bd = b._data
-        if ad.dtype is bd.dtype and ad.shape == bd.shape:
-            return ufunc(ad, bd)
+        if ad.dtype is bd.dtype:
+            if ad.shape == bd.shape:
+                return ufunc(ad, bd)
+            try:
+                return ufunc(ad, bd)            # broadcasting (a bias)
+            except ValueError:
+                check_broadcast(ad, bd)         # torch's message
+                raise
     ad, bd, rt = operands(a, b)
     try:
         out = ufunc(ad, bd)
@@ -50,8 +57,9 @@ class AddBackward0(Node):
 
     def backward(self, g):
         n = self._next
+        ga = g if n[0] is not None else None
         gb = None if n[1] is None else (g if self.alpha == 1 else g * self.alpha)
-        return _grads(self.meta, g if n[0] is not None else None, gb)
+        return (ga, gb) if self.meta is None else _grads(self.meta, ga, gb)
 
 
 class SubBackward0(Node):
@@ -96,8 +104,8 @@ class MulBackward0(Node):
         s, o = self.s_self, self.s_other
         a = None if s is None else s.unpack(self)     # torch checks self first
         gb = None if a is None else g * a
-        ga = None if o is None else g * (o if is_scalar(o) else o.unpack(self))
-        return _grads(self.meta, ga, gb)
+        ga = None if o is None else g * (o if o.__class__ in _NUMBERS else o.unpack(self))
+        return (ga, gb) if self.meta is None else _grads(self.meta, ga, gb)
 
 
 class DivBackward0(Node):
