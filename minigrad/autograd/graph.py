@@ -391,12 +391,10 @@ class GraphRoot(Node):
 
     __slots__ = ()
 
-    def __init__(self, roots, output_nrs=None):
+    def __init__(self, roots):
         self._next = tuple(roots)
         self._seq = _next_seq()
         self._released = False
-        if output_nrs and any(output_nrs):
-            self._next_nr = tuple(output_nrs)
 
     def name(self):
         return "torch::autograd::GraphRoot"
