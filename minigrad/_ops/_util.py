@@ -92,12 +92,27 @@ def zeros(shape, like):
     return Tensor._make(np.zeros(shape, like._data.dtype), False, None)
 
 
+_UINT_OF_SIZE = {2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
 def where(mask, a, b):
     """mask ? a : b for arrays or Tensors (mask is always an ndarray)."""
     if type(a) is _ndarray or not hasattr(a, "_data"):
+        if type(b) is int and b == 0 and type(a) is _ndarray and a.ndim \
+                and a.dtype.kind == "f" and type(mask) is _ndarray and a.shape == mask.shape:
+            return _keep_where(mask, a)
         return np.where(mask, a, b)
     m = Tensor._make(mask, False, None)
     return a * m + (b * (~m) if not isinstance(b, (int, float)) or b != 0 else 0)
+
+
+def _keep_where(mask, a):
+    """mask ? a : +0.0, exactly (nan and inf outside the mask become 0, as in torch), but
+    without branches: ANDing the bits with all-ones or all-zeros. np.where mispredicts a
+    branch per element on a random mask (a relu's), about 20 times slower here."""
+    uint = _UINT_OF_SIZE[a.dtype.itemsize]
+    bits = np.negative(mask.astype(uint))             # True -> all ones, False -> 0
+    return np.bitwise_and(a.view(uint), bits, out=bits).view(a.dtype)
 
 
 def expand_to(g, shape):
