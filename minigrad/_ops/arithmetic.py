@@ -52,7 +52,8 @@ class AddBackward0(Node):
     __slots__ = ("meta", "alpha")
 
     def forward(self, a, b, alpha=1):
-        self.meta, self.alpha = binary_meta(a, b), alpha
+        self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
+        self.alpha = alpha
         return _compute(np.add, a, b if alpha == 1 else b * alpha)
 
     def backward(self, g):
@@ -95,7 +96,7 @@ class MulBackward0(Node):
     __slots__ = ("s_self", "s_other", "meta")
 
     def forward(self, a, b):
-        self.meta = binary_meta(a, b)
+        self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
         a_needs_grad, b_needs_grad = self._next[0] is not None, self._next[1] is not None
         self.save(self=a if b_needs_grad else None, other=b if a_needs_grad else None)
         return _compute(np.multiply, a, b)

@@ -124,7 +124,8 @@ class Node:
         if self._released:
             return
         for name, value in values.items():
-            if value.__class__ is Tensor or isinstance(value, Tensor):
+            if value.__class__ is Tensor or (value is not None and value.__class__ not in _SCALARS
+                                             and isinstance(value, Tensor)):
                 value = SavedTensor(value)
             setattr(self, _SLOT_OF[name], value)
 
