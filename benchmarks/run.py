@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/run.py [--quick] [--only NAME] [--rounds N]
 
-Method (see /work/shared/notes/performance.md and benchmarks/README.md):
+Method (see docs/performance.md and benchmarks/README.md):
 one BLAS thread for every backend, a warm-up run per backend (which is also the correctness
 run), then interleaved rounds with the backend order rotated each round; medians are reported
 and every ratio is taken within this one run. Every run's result must match torch's, or the
