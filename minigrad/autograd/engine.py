@@ -56,11 +56,11 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
                     continue                    # this input needs no gradient
                 g = outputs[i]
                 if g is not None:               # add g to the gradient waiting at next_node
-                    if next_node in buffers or next_node._hooked or type(g) is not _ndarray \
-                            or g is last:
-                        _add_to_buffer(buffers, node, i, g, last)
+                    if next_node not in buffers and type(g) is _ndarray and g is not last \
+                            and not next_node._hooked:
+                        buffers[next_node] = g  # the first contribution is kept as it is
                     else:
-                        buffers[next_node] = g
+                        _add_to_buffer(buffers, node, i, g, last)
                     last = g
                 dependencies[next_node] -= 1
                 if dependencies[next_node] == 0 and (should_run is None or next_node in should_run):
