@@ -89,6 +89,17 @@ REGRESSIONS = [
         "broadcast_error_reports_last_mismatching_dim",
         "torch.ones(3, 1, 2) - torch.ones(2, 1, 3)",
     ),
+    regression(
+        "matmul_checks_dtype_and_shape_in_torchs_order",
+        # dot checks the dtypes before the sizes; bmm the sizes before the dtypes; an N-D @ 2-D
+        # product is folded into mm and reports mm's dtype message (found by the fuzzer)
+        "torch.ones(3) @ torch.ones(1, dtype=torch.float64)",
+        "torch.ones(3, dtype=torch.bool) @ torch.ones(2, dtype=torch.bool)",
+        "torch.ones(2, 2, 3) @ torch.ones(2, 2, 3, dtype=torch.float64)",
+        "torch.ones(2, 2, 3, dtype=torch.bool) @ torch.ones(2, 2, 3, dtype=torch.bool)",
+        "torch.ones(2, 2, 3) @ torch.ones(3, 2, dtype=torch.float64)",
+        "torch.ones(2, 2, 3) @ torch.ones(2, 3, 2, dtype=torch.float64)",
+    ),
     # ---- reductions ----------------------------------------------------------------------
     regression(
         "max_dim_of_bool_tensor_requiring_grad",

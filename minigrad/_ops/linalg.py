@@ -99,6 +99,9 @@ class DotBackward0(_Product):
 
     def forward(self, a, b):
         ad, bd = a._data, b._data
+        if ad.dtype != bd.dtype:        # torch's dot checks the dtypes first, then the sizes
+            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
+                               f"{_scalar_name(a)} and {_scalar_name(b)}")
         if ad.shape[0] != bd.shape[0]:
             raise RuntimeError(f"inconsistent tensor size, expected tensor [{ad.shape[0]}] and "
                                f"src [{bd.shape[0]}] to have the same number of elements, but "
@@ -122,7 +125,6 @@ class BmmBackward0(_Product):
 
     def forward(self, a, b):
         ad, bd = a._data, b._data
-        _dtype_check(a, b, "bmm")
         if ad.shape[-1] != bd.shape[-2] and bd.ndim == 2:
             rows = int(np.prod(ad.shape[:-1]))   # torch folds the batch into the rows
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x"
@@ -131,6 +133,7 @@ class BmmBackward0(_Product):
             raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {ad.shape[-1]}] but got: "
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {bd.shape[-2]}].")
+        _dtype_check(a, b, "mm" if bd.ndim == 2 else "bmm")    # after the shapes, as torch
         # keep each input only if the OTHER input needs a gradient
         self.save(self=a if self._next[1] is not None else None,
                   mat2=b if self._next[0] is not None else None)
