@@ -182,6 +182,8 @@ def matmul(a, b):
             rows = int(np.prod(a._data.shape[:-1]))
             raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x"
                                f"{a._data.shape[-1]}), vec ({b._data.shape[0]})")
+        if a._data.dtype != b._data.dtype:
+            _dtype_check(a, b, "mv")            # torch folds N-D @ 1-D into an mv
         return UnsafeViewBackward0.apply((a, b.unsqueeze(-1))).squeeze(-1)
     if da == 1:
         return UnsafeViewBackward0.apply((a.unsqueeze(0), b)).squeeze(-2)
