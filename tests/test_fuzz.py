@@ -249,10 +249,6 @@ KNOWN_DIVERGENCES = (
           "expected m1 and m2|Expected size for first two|addmv_impl_cpu|mat1 and mat2 shapes|"
           "must match the size of tensor|addmv input tensors|dot : expected both",
           "not implemented for 'Bool'"),
-    Known("batched_matmul_mixed_dtypes_raise",
-          "expected scalar type (Float|Double|Long) but found|expected m1 and m2", NO_EXC),
-    Known("batched_matmul_mixed_dtypes_raise", "expected m1 and m2|addmv input tensors",
-          "expected scalar type"),
     Known("matmul_shape_checked_before_dtype",
           "Expected size for first two dimensions|mat1 and mat2 shapes|size mismatch|"
           "must match the size of tensor b",

@@ -32,10 +32,6 @@ REGRESSIONS = [
         "torch.ones(3, 1, 3, dtype=torch.float64) @ torch.ones(3, 1)",
         "torch.ones(3, 1, 2) @ torch.ones(2, 3, dtype=torch.bool)",
         "torch.ones(3, 2, 3, dtype=torch.float64) @ torch.ones(3)",
-        bug="3-D @ 2-D with mixed dtypes says 'expected scalar type Double but found Float'; "
-            "torch folds to mm: 'expected m1 and m2 to have the same dtype, but got: double "
-            "!= float' (3-D @ 1-D: 'addmv input tensors must have the same dtype, but got "
-            "Float, Double, and Float')",
     ),
     regression(
         "matmul_batched_shape_messages",
