@@ -249,7 +249,9 @@ KNOWN_DIVERGENCES = (
           "expected m1 and m2|Expected size for first two|addmv_impl_cpu|mat1 and mat2 shapes|"
           "must match the size of tensor|addmv input tensors|dot : expected both",
           "not implemented for 'Bool'"),
-    Known("matmul_1d_by_batched_mixed_dtypes_message", "addmv input tensors",
+    Known("batched_matmul_folded_dtype_messages",
+          "expected scalar type (Float|Double|Long) but found|expected m1 and m2", NO_EXC),
+    Known("batched_matmul_folded_dtype_messages", "expected m1 and m2|addmv input tensors",
           "expected scalar type"),
     Known("matmul_shape_checked_before_dtype",
           "Expected size for first two dimensions|mat1 and mat2 shapes|size mismatch|"

@@ -34,12 +34,13 @@ REGRESSIONS = [
         "torch.ones(3, 2, 3, dtype=torch.float64) @ torch.ones(3)",
     ),
     regression(
-        "matmul_1d_by_batched_mixed_dtypes_message",
+        "batched_matmul_folded_dtype_messages",
         "torch.ones(1, dtype=torch.int64) @ torch.ones(1, 1, 2)",
         "torch.ones(1) @ torch.ones(1, 1, 2, dtype=torch.int64)",
-        bug="1-D @ 3-D with mixed dtypes and a batch of one reports bmm's 'expected scalar type "
-            "Long but found Float'; torch folds it into an mv: 'addmv input tensors must have "
-            "the same dtype, but got Long, Float, and Long'",
+        bug="some batched products with mixed dtypes report bmm's 'expected scalar type Long but "
+            "found Float' where torch folds the batch into an mv or mm and reports theirs "
+            "('addmv input tensors must have the same dtype...', 'expected m1 and m2 to have "
+            "the same dtype...'), e.g. 1-D @ 3-D with a batch of one",
     ),
     regression(
         "matmul_batched_shape_messages",
