@@ -106,6 +106,8 @@ REGRESSIONS = [
         "torch.ones(2, 2, 3) @ torch.ones(2, 3, 2, dtype=torch.float64)",
         "torch.ones(1, 1, 2) @ torch.ones(2, dtype=torch.int64)",
         "torch.ones(1, 1, 2) @ torch.ones(3, dtype=torch.int64)",
+        "torch.ones(0, 1, 1) @ torch.ones(0, 1, 1, dtype=torch.float64)",
+        "torch.ones(1, 2, 0) @ torch.ones(1, 0, 2, dtype=torch.float64)",
     ),
     # ---- reductions ----------------------------------------------------------------------
     regression(

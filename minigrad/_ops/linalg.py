@@ -133,7 +133,8 @@ class BmmBackward0(_Product):
             raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {ad.shape[-1]}] but got: "
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {bd.shape[-2]}].")
-        _dtype_check(a, b, "mm" if bd.ndim == 2 else "bmm")    # after the shapes, as torch
+        if bd.ndim == 2 or (ad.size and bd.size):    # (torch promotes empty batched products)
+            _dtype_check(a, b, "mm" if bd.ndim == 2 else "bmm")    # after the shapes, as torch
         # keep each input only if the OTHER input needs a gradient
         self.save(self=a if self._next[1] is not None else None,
                   mat2=b if self._next[0] is not None else None)
