@@ -16,7 +16,7 @@ Each workload has three parts:
 zero-argument callable: only that callable is timed. It returns a dict of floats (the final
 loss, or the chain's value and gradient) that the runner compares against torch's.
 
-The definitions follow /work/shared/notes/performance.md so figures stay comparable.
+The definitions follow docs/performance.md so figures stay comparable.
 """
 
 from __future__ import annotations

@@ -5,14 +5,16 @@
 from . import _dtype
 from ._dtype import Size, dtype
 from ._tensor import Tensor
-from . import _ops  # noqa: F401  (binds the Tensor methods)
+from .autograd import graph as _graph, engine as _engine, function as _function  # noqa: F401
+from . import _tensor_methods, _tensor_operators  # noqa: F401  (Tensor.add, Tensor.__mul__...)
 from ._creation import (Generator, arange, as_tensor, device, empty, empty_like, eye,
                         from_numpy, full, full_like, get_default_dtype, initial_seed,
                         is_tensor, linspace, manual_seed, numel, ones, ones_like, rand,
                         rand_like, randint, randint_like, randn, randn_like, seed,
                         set_default_dtype, tensor, zeros, zeros_like)
 from ._tensor_str import get_printoptions, set_printoptions
-from ._ops import arithmetic as _A, conversion as _C, indexing as _I, inplace as _P
+from ._ops import arithmetic as _A, comparison as _K, conversion as _C, indexing as _I
+from ._ops import inplace as _P
 from ._ops import linalg as _L, reduction as _R, unary as _U, views as _V
 from . import autograd
 from .autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
@@ -49,8 +51,8 @@ neg, negative, exp, log, sqrt, reciprocal = _U.neg, _U.neg, _U.exp, _U.log, _U.s
 sin, cos, tanh, sigmoid, relu, abs = _U.sin, _U.cos, _U.tanh, _U.sigmoid, _U.relu, _U.abs
 clamp = clip = _U.clamp
 floor, ceil, round, sign = _U.floor, _U.ceil, _U.round, _U.sign
-eq, ne, lt, le, gt, ge, isnan = _U.eq, _U.ne, _U.lt, _U.le, _U.gt, _U.ge, _U.isnan
-logical_not, logical_and, logical_or = _U.logical_not, _U.logical_and, _U.logical_or
+eq, ne, lt, le, gt, ge, isnan = _K.eq, _K.ne, _K.lt, _K.le, _K.gt, _K.ge, _K.isnan
+logical_not, logical_and, logical_or = _K.logical_not, _K.logical_and, _K.logical_or
 sum, mean, max, min, argmax, argmin = _R.sum, _R.mean, _R.max, _R.min, _R.argmax, _R.argmin
 maximum, minimum = _R.maximum, _R.minimum
 matmul, mm, mv, dot, bmm = _L.matmul, _L.mm, _L.mv, _L.dot, _L.bmm
@@ -93,8 +95,6 @@ except ImportError:  # pragma: no cover
 # softmax lives in nn.functional (it needs nn's kernels); torch also exposes it here
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
-Tensor.softmax = nn.functional.softmax
-Tensor.log_softmax = nn.functional.log_softmax
 
 from ._traceback import install as _install_short_tracebacks  # noqa: E402
 _install_short_tracebacks()   # errors show the learner's code, not minigrad's (see _traceback)

@@ -5,7 +5,7 @@ import numpy as np
 
 from . import _dtype
 from ._device import check as _check_device
-from ._dtype import dtype as _dtype_cls
+from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
 from ._tensor import Tensor
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
@@ -15,28 +15,6 @@ __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty"
            "set_default_dtype", "is_tensor", "numel"]
 
 _FLOAT_REQUIRED = "Only Tensors of floating point and complex dtype can require gradients"
-
-
-class device:
-    """A device name; minigrad only has 'cpu'."""
-
-    def __init__(self, type="cpu", index=None):
-        if isinstance(type, device):
-            type = type.type
-        self.type = str(type).split(":")[0]
-        self.index = index
-
-    def __repr__(self):
-        return f"device(type='{self.type}')"
-
-    def __str__(self):
-        return self.type
-
-    def __eq__(self, other):
-        return str(self) == str(other)
-
-    def __hash__(self):
-        return hash(self.type)
 
 
 class _Default:

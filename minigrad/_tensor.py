@@ -14,7 +14,6 @@ import numpy as np
 
 from ._storage import VersionCounter
 from ._tensor_base import TensorBase, warn_once
-from .autograd import engine as _engine, graph as _graph
 from .autograd.anomaly import instrument as _instrument
 from .autograd.grad_mode import state as _grad_state
 
@@ -228,8 +227,9 @@ class Tensor(TensorBase):
                 "using autograd.grad when creating the graph to avoid this. If you have to use "
                 "this function, make sure to reset the .grad fields of your parameters to None "
                 "after use to break the cycle and avoid the leak.", stacklevel=2)
-        _engine.run_backward((self,), None if gradient is None else (gradient,),
-                             retain_graph, create_graph, inputs)
+        from .autograd.engine import run_backward     # the engine sits above Tensor
+        run_backward((self,), None if gradient is None else (gradient,),
+                     retain_graph, create_graph, inputs)
 
     # ---- detach / data ---------------------------------------------------------------
     def detach(self):
@@ -307,5 +307,3 @@ def _cname(t):
 
 
 Tensor.__module__ = "minigrad"
-_graph.Tensor = Tensor
-_engine.Tensor = Tensor

@@ -5,10 +5,19 @@ import warnings
 
 
 from . import _dtype
-from ._dtype import Size
+from ._dtype import Size, device
 from ._storage import UntypedStorage
 
-__all__ = ["TensorBase"]
+__all__ = ["TensorBase", "wrap_dim"]
+
+
+def wrap_dim(dim, ndim):
+    """Normalise a possibly negative dim, with torch's IndexError when out of range."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}],"
+                         f" but got {dim})")
+    return dim % n
 
 
 class TensorBase:
@@ -24,7 +33,6 @@ class TensorBase:
     def size(self, dim=None):
         if dim is None:
             return Size(self._data.shape)
-        from ._ops._util import wrap_dim
         return self._data.shape[wrap_dim(dim, self._data.ndim)]
 
     @property
@@ -33,7 +41,6 @@ class TensorBase:
 
     @property
     def device(self):
-        from ._creation import device
         return device("cpu")
 
     is_cuda = False

@@ -46,6 +46,7 @@ import os
 import re
 import subprocess
 import sys
+import textwrap
 import warnings
 from pathlib import Path
 
@@ -312,6 +313,34 @@ def assert_same(cells: list[str], isolated: bool = False) -> None:
         f"{diff}\n\ncells:\n{_describe_cells(cells)}",
         pytrace=False,
     )
+
+
+# ---- writing cases ----------------------------------------------------------------------------
+
+def case(name, *cells, isolated=False):
+    """One named differential case; cells are dedented so they can be written as indented
+    blocks."""
+    return pytest.param([textwrap.dedent(c).strip("\n") for c in cells], isolated, id=name)
+
+
+def regression(name, *cells, bug=None):
+    """One named regression case; ``bug`` is the diagnosis while minigrad still diverges (the
+    case is then a strict xfail, so a fix shows up as an XPASS)."""
+    marks = [pytest.mark.xfail(strict=True, reason=bug)] if bug else []
+    return pytest.param([textwrap.dedent(c).strip("\n") for c in cells], id=name, marks=marks)
+
+
+# the topic files that hold REGRESSIONS (tests/test_fuzz.py checks its known divergences there)
+REGRESSION_MODULES = ("test_backward_api", "test_grad_modes", "test_views",
+                      "test_printing_and_dtypes", "test_op_messages", "test_inplace_rules")
+
+
+def all_regressions():
+    """Every regression case of the topic files."""
+    cases = []
+    for name in REGRESSION_MODULES:
+        cases += importlib.import_module(name).REGRESSIONS
+    return cases
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,7 +25,8 @@ Out of scope (excluded on purpose):
   which never runs then, so out-of-range indices pass silently (not generated).
 
 A new divergence fails the test with the whole program so far, ready to paste into a
-regression test (tests/test_regressions.py keeps one named test per divergence found).
+regression test (the REGRESSIONS lists of the topic test files keep one named case per
+divergence found; see difftest.REGRESSION_MODULES).
 Divergences that already have a strict-xfail regression test are listed in
 ``KNOWN_DIVERGENCES`` below; they are counted, not failed, so the fuzzer keeps finding new
 ones (``MINIGRAD_FUZZ_STRICT=1`` fails on them too).
@@ -109,7 +110,7 @@ STATS = RunStats()
 # ---------------------------------------------------------------------------------------------
 # known divergences
 #
-# minigrad bugs that already have a strict-xfail test in tests/test_regressions.py. A hit does
+# minigrad bugs that already have a strict-xfail regression case in a topic file. A hit does
 # not fail the run (it is counted in the summary), so the fuzzer keeps looking for *new*
 # divergences: the program goes on when both libraries are still in the same state (both
 # raised, or only a warning or a ``_version`` read differs), otherwise it is abandoned.
@@ -119,7 +120,7 @@ STATS = RunStats()
 
 @dataclass(frozen=True)
 class Known:
-    test: str           # the id in tests/test_regressions.py
+    test: str           # the id of the regression case
     torch: str          # regex searched in what torch did
     minigrad: str       # regex searched in what minigrad did
     attr: str = "outcome"   # regex for what differs: outcome, warnings, a tensor attribute
@@ -253,9 +254,9 @@ KNOWN_DIVERGENCES = (
           "expected m1 and m2|Expected size for first two|addmv_impl_cpu|mat1 and mat2 shapes|"
           "must match the size of tensor|addmv input tensors|dot : expected both",
           "not implemented for 'Bool'"),
-    Known("batched_matmul_mixed_dtypes_raise",
+    Known("batched_matmul_folded_dtype_messages",
           "expected scalar type (Float|Double|Long) but found|expected m1 and m2", NO_EXC),
-    Known("batched_matmul_mixed_dtypes_raise", "expected m1 and m2|addmv input tensors",
+    Known("batched_matmul_folded_dtype_messages", "expected m1 and m2|addmv input tensors",
           "expected scalar type"),
     Known("matmul_shape_checked_before_dtype",
           "Expected size for first two dimensions|mat1 and mat2 shapes|size mismatch|"
@@ -546,7 +547,7 @@ class Lockstep:
         raise Divergence(
             f"torch and minigrad diverge on {what}\n"
             f"  torch:    {expected}\n  minigrad: {actual}\n"
-            + (f"  (known: tests/test_regressions.py::{known})\n" if known else "")
+            + (f"  (known: regression case {known})\n" if known else "")
             + f"program:\n{self.program()}"
         )
 
@@ -924,11 +925,11 @@ class LockstepMachine(RuleBasedStateMachine):
 
 
 def test_known_divergences_have_xfail_regressions():
-    """Every KNOWN_DIVERGENCES entry names a strict-xfail case of tests/test_regressions.py
+    """Every KNOWN_DIVERGENCES entry names a strict-xfail regression case of a topic file
     (a fixed bug loses its xfail mark there, and must then lose its entries here)."""
-    import test_regressions
+    from difftest import all_regressions
 
-    xfails = {case.id for case in test_regressions.CASES if case.marks}
+    xfails = {case.id for case in all_regressions() if case.marks}
     assert {known.test for known in KNOWN_DIVERGENCES} <= xfails, (
         {known.test for known in KNOWN_DIVERGENCES} - xfails)
 
@@ -948,6 +949,6 @@ def test_fuzz_torch_vs_minigrad(record_property):
         record_property("fuzz_seconds", round(elapsed, 1))
         print(f"\nfuzz: {programs} programs ({STATS.statements} statements) in {elapsed:.1f} s")
         if STATS.known:
-            print("fuzz: known divergences hit (tests/test_regressions.py):")
+            print("fuzz: known divergences hit (regression cases of the topic files):")
             for test, hits in sorted(STATS.known.items(), key=lambda item: -item[1]):
                 print(f"  {hits:5d}  {test}")

@@ -196,8 +196,7 @@ GRADS = [
          z = y ** 2
          torch.autograd.backward([y, z], [torch.ones(2), torch.ones(2)])
          x.grad
-         """,
-         xfail="multi-root backward where one root depends on another (issue 11, engine)"),
+         """),
 ]
 
 LEAF_AND_GRAD_MODE = [

@@ -1,33 +1,11 @@
-"""The glue every op family uses: run a Node class's forward, recording it when needed."""
+"""Argument handling shared by the op families: operands, promotion, broadcasting checks.
+(Recording an op is `Node.apply`, in minigrad/autograd/graph.py.)"""
 import numpy as np
 
 from .._tensor import Tensor
-from ..autograd.graph import _SCALARS, _new_node
-from ..autograd.grad_mode import state as _grad_state
-from ..autograd.saved import SavedTensor
 from ._util import broadcast_shapes, result_dtype
 
-__all__ = ["run", "operands", "binary_meta", "Tensor", "as_tensor_arg"]
-
-
-def run(cls, inputs, *options):
-    """Record a `cls` node for `inputs` if autograd needs one, run `cls.forward(ctx,
-    *inputs, *options)` (ctx is that node or None) and wrap the array it returns."""
-    if _grad_state.enabled:
-        for t in inputs:
-            if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                node = _new_node(cls, inputs)
-                out = Tensor._make(cls.forward(node, *inputs, *options), True, node)
-                if cls.save_result:
-                    node.s_result = SavedTensor(out, is_output=True)
-                return out
-    out = Tensor._make(cls.forward(None, *inputs, *options), False, None)
-    if not _grad_state.enabled:
-        for t in inputs:
-            if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                out.__dict__["_made_in_no_grad"] = True     # shown as a badge by minigrad.viz
-                break
-    return out
+__all__ = ["operands", "binary_meta", "Tensor", "as_tensor_arg"]
 
 
 def operands(a, b):

@@ -1,7 +1,7 @@
 """where(condition, a, b): pick elementwise; gradients flow to the picked side."""
 import numpy as np
 
-from ..autograd.graph import Node, new_node, wrap
+from ..autograd.graph import Node
 from ._core import Tensor
 from ._util import result_dtype, sum_to
 
@@ -9,6 +9,10 @@ from ._util import result_dtype, sum_to
 class WhereBackward0(Node):
     """Saves the condition (not a tensor that in-place edits could change)."""
     __slots__ = ("cond", "shapes")
+
+    def forward(self, c, a, b):
+        self.cond, self.shapes = c._data.astype(bool), (a._data.shape, b._data.shape)
+        return np.where(self.cond, a._data, b._data)
 
     def backward(self, g):
         zero = 0 * g
@@ -19,7 +23,6 @@ class WhereBackward0(Node):
 
 
 def where_op(c, a, b):
-    cd = c._data.astype(bool)
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
         a = Tensor._make(np.asarray(a, np.float32 if isinstance(a, float) else None), False,
                          None)
@@ -28,7 +31,4 @@ def where_op(c, a, b):
         a = Tensor._make(np.asarray(a, dtype=result_dtype(b, a)), False, None)
     if not isinstance(b, Tensor):
         b = Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None)
-    node = new_node(WhereBackward0, (c, a, b))
-    if node is not None:
-        node.cond, node.shapes = cd, (a._data.shape, b._data.shape)
-    return wrap(np.where(cd, a._data, b._data), node)
+    return WhereBackward0.apply((c, a, b))

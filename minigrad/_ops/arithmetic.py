@@ -5,13 +5,30 @@ mul saves each input for the *other* input's gradient, div saves both, pow saves
 """
 import numpy as np
 
-from ..autograd.graph import Node, new_node, wrap
-from ..autograd.saved import SavedTensor
-from ._core import Tensor, binary_meta, check_broadcast, operands, run, as_tensor_arg
+from ..autograd.graph import Node
+from ._core import Tensor, binary_meta, check_broadcast, operands, as_tensor_arg
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
+_PLAIN_OPERANDS = {Tensor, float, int, bool}       # need no conversion or check
+_NUMBERS = {float, int, bool}
+
+
 def _compute(ufunc, a, b):
+    ad = a._data
+    if b.__class__ is float:
+        if ad.dtype.kind == "f":            # a Python float keeps the tensor's dtype
+            return ufunc(ad, b)
+    elif isinstance(b, Tensor):
+        bd = b._data
+        if ad.dtype is bd.dtype:
+            if ad.shape == bd.shape:
+                return ufunc(ad, bd)
+            try:
+                return ufunc(ad, bd)            # broadcasting (a bias)
+            except ValueError:
+                check_broadcast(ad, bd)         # torch's message
+                raise
     ad, bd, rt = operands(a, b)
     try:
         out = ufunc(ad, bd)
@@ -34,26 +51,24 @@ class AddBackward0(Node):
     """out = a + alpha * b. Saves no tensor: d/da = 1, d/db = alpha."""
     __slots__ = ("meta", "alpha")
 
-    @staticmethod
-    def forward(ctx, a, b, alpha=1):
-        if ctx is not None:
-            ctx.meta, ctx.alpha = binary_meta(a, b), alpha
+    def forward(self, a, b, alpha=1):
+        self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
+        self.alpha = alpha
         return _compute(np.add, a, b if alpha == 1 else b * alpha)
 
     def backward(self, g):
         n = self._next
+        ga = g if n[0] is not None else None
         gb = None if n[1] is None else (g if self.alpha == 1 else g * self.alpha)
-        return _grads(self.meta, g if n[0] is not None else None, gb)
+        return (ga, gb) if self.meta is None else _grads(self.meta, ga, gb)
 
 
 class SubBackward0(Node):
     """out = a - alpha * b. Saves no tensor."""
     __slots__ = ("meta", "alpha")
 
-    @staticmethod
-    def forward(ctx, a, b, alpha=1):
-        if ctx is not None:
-            ctx.meta, ctx.alpha = binary_meta(a, b), alpha
+    def forward(self, a, b, alpha=1):
+        self.meta, self.alpha = binary_meta(a, b), alpha
         return _compute(np.subtract, a, b if alpha == 1 else b * alpha)
 
     def backward(self, g):
@@ -66,8 +81,7 @@ class RsubBackward1(Node):
     """out = other - self, for `number - tensor`. Saves no tensor."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         ad, bd, rt = operands(a, b)
         out = np.subtract(bd, ad)
         return out if rt is None or out.dtype == rt else out.astype(rt)
@@ -80,39 +94,29 @@ class MulBackward0(Node):
     """out = a * b. Each input's gradient needs the OTHER input, so that one is saved
     (a Python number is saved as a number)."""
     __slots__ = ("s_self", "s_other", "meta")
-    _saved_names = ("s_self", "s_other")
-    saves = True
 
-    @staticmethod
-    def forward(ctx, a, b):
-        if ctx is not None:
-            ctx.meta = binary_meta(a, b)
-            nxt = ctx._next
-            ctx.s_other = (b if is_scalar(b) else SavedTensor(b)) if nxt[0] is not None else None
-            ctx.s_self = SavedTensor(a) if nxt[1] is not None else None
+    def forward(self, a, b):
+        self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
+        a_needs_grad, b_needs_grad = self._next[0] is not None, self._next[1] is not None
+        self.save(self=a if b_needs_grad else None, other=b if a_needs_grad else None)
         return _compute(np.multiply, a, b)
 
     def backward(self, g):
         s, o = self.s_self, self.s_other
         a = None if s is None else s.unpack(self)     # torch checks self first
         gb = None if a is None else g * a
-        ga = None if o is None else g * (o if is_scalar(o) else o.unpack(self))
-        return _grads(self.meta, ga, gb)
+        ga = None if o is None else g * (o if o.__class__ in _NUMBERS else o.unpack(self))
+        return (ga, gb) if self.meta is None else _grads(self.meta, ga, gb)
 
 
 class DivBackward0(Node):
     """out = a / b. Saves both inputs (d/da = 1/b, d/db = -a/b^2); a number divisor is
     saved as a number."""
     __slots__ = ("s_self", "s_other", "meta")
-    _saved_names = ("s_self", "s_other")
-    saves = True
 
-    @staticmethod
-    def forward(ctx, a, b):
-        if ctx is not None:
-            ctx.meta = binary_meta(a, b)
-            ctx.s_other = b if is_scalar(b) else SavedTensor(b)
-            ctx.s_self = SavedTensor(a) if ctx._next[1] is not None else None
+    def forward(self, a, b):
+        self.meta = binary_meta(a, b)
+        self.save(self=a if self._next[1] is not None else None, other=b)
         ad = a._data
         if ad.dtype.kind != "f" and not (isinstance(b, Tensor) and b._data.dtype.kind == "f") \
                 and type(b) is not float:
@@ -132,13 +136,11 @@ class DivBackward0(Node):
 class PowBackward0(Node):
     """out = x ** n for a number n. Saves the base x: d/dx = n * x^(n-1)."""
     __slots__ = ("s_self", "exponent")
-    _saved_names = ("s_self",)
-    saves = True
+    _options = ("exponent",)
 
-    @staticmethod
-    def forward(ctx, x, n):
-        if ctx is not None:
-            ctx.s_self, ctx.exponent = SavedTensor(x), n
+    def forward(self, x, n):
+        self.save(self=x)
+        self.exponent = n
         xd = x._data
         if n == 2:
             return xd * xd             # much cheaper than np.power
@@ -154,24 +156,17 @@ class PowBackward0(Node):
             return (g * 2.0 * x,)
         return (g * n * x ** (n - 1),)
 
-    @property
-    def _saved_exponent(self):
-        return self.exponent
-
 
 class PowBackward1(Node):
     """out = a ** b for two tensors. Saves both inputs and the result."""
     __slots__ = ("s_self", "s_exponent", "s_result", "meta")
-    _saved_names = ("s_self", "s_exponent", "s_result")
-    saves = True
-    save_result = True
 
-    @staticmethod
-    def forward(ctx, a, b):
-        if ctx is not None:
-            ctx.meta = binary_meta(a, b)
-            ctx.s_self, ctx.s_exponent = SavedTensor(a), SavedTensor(b)
-        return _compute(np.power, a, b)
+    def forward(self, a, b):
+        self.meta = binary_meta(a, b)
+        self.save(self=a, exponent=b)
+        out = _compute(np.power, a, b)
+        self.save_result(out)
+        return out
 
     def backward(self, g):
         a, b = self.s_self.unpack(self), self.s_exponent.unpack(self)
@@ -197,18 +192,15 @@ def _log_where_positive(a):
 class PowBackward2(Node):
     """out = number ** x. Saves the result: d/dx = out * log(number)."""
     __slots__ = ("s_result", "base")
-    _saved_names = ("s_result",)
-    saves = True
-    save_result = True
 
-    @staticmethod
-    def forward(ctx, base, x):
-        if ctx is not None:
-            ctx.base = base
+    def forward(self, x, base):
+        self.base = base
         xd = x._data
         if xd.dtype.kind != "f":
             xd = xd.astype(np.float32)
-        return np.power(np.asarray(base, dtype=xd.dtype), xd)
+        out = np.power(np.asarray(base, dtype=xd.dtype), xd)
+        self.save_result(out)
+        return out
 
     def backward(self, g):
         if self.base == 0:      # 0 ** x: torch's gradient is 0 (not 0 * -inf)
@@ -230,9 +222,9 @@ def _check(a, b):
 
 
 def add(a, b, *, alpha=1):
-    if b.__class__ is not Tensor:       # the common Tensor-Tensor case skips the checks
-        b = _check(a, b)
-    return run(AddBackward0, (a, b), alpha)
+    if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
+        b = _check(a, b)                       # (the common cases skip the checks)
+    return AddBackward0.apply((a, b), alpha)
 
 
 def radd(a, b):
@@ -242,7 +234,7 @@ def radd(a, b):
 def sub(a, b, *, alpha=1):
     b = _check(a, b)
     _check_bool_sub(a, b)
-    return run(SubBackward0, (a, b), alpha)
+    return SubBackward0.apply((a, b), alpha)
 
 
 def _check_bool_sub(a, b):
@@ -260,21 +252,20 @@ def _check_bool_sub(a, b):
 def rsub(a, b):
     b = _check(a, b)
     _check_bool_sub(a, b)
-    return run(RsubBackward1, (a, b))
+    return RsubBackward1.apply((a, b))
 
 
 def mul(a, b):
-    if b.__class__ is not Tensor:
+    if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
         b = _check(a, b)
-    return run(MulBackward0, (a, b))
+    return MulBackward0.apply((a, b))
 
 
 def div(a, b, *, rounding_mode=None):
     b = _check(a, b)
     if rounding_mode is not None:
-        from .unary import floor_divide_like
         return floor_divide_like(a, b, rounding_mode)
-    return run(DivBackward0, (a, b))
+    return DivBackward0.apply((a, b))
 
 
 def rdiv(a, b):
@@ -305,20 +296,18 @@ def pow(a, b):
         return Tensor._make(_int_pow(*np.broadcast_arrays(a._data, b._data)), False, None)
     if is_scalar(b):
         return _pow_scalar(a, b)
-    return run(PowBackward1, (a, b))
+    return PowBackward1.apply((a, b))
 
 
 def _pow_scalar(x, n):
-    node = new_node(PowBackward0, (x,))
-    return wrap(PowBackward0.forward(node, x, n), node)
+    return PowBackward0.apply((x,), n)
 
 
 def rpow(a, b):
     b = _check(a, b)
     if type(b) is int and a._data.dtype.kind in "iu":       # 2 ** int tensor stays integer
         return Tensor._make(_int_pow(np.asarray(b, a._data.dtype), a._data), False, None)
-    node = new_node(PowBackward2, (a,))
-    return wrap(PowBackward2.forward(node, b, a), node)
+    return PowBackward2.apply((a,), b)
 
 
 def square(x):
@@ -329,8 +318,7 @@ class NotImplemented_(Node):
     """torch records `x // y` on float tensors with a node that refuses to backward."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         return np.floor_divide(*operands(a, b)[:2])
 
     def backward(self, g):
@@ -347,7 +335,7 @@ def floordiv(a, b):
     if ad.dtype.kind != "f" and (rt is None or rt.kind != "f"):
         with np.errstate(divide="ignore"):
             return Tensor._make(np.floor_divide(ad, bd), False, None)
-    return run(NotImplemented_, (a, b))
+    return NotImplemented_.apply((a, b))
 
 
 def rfloordiv(a, b):
@@ -358,8 +346,7 @@ class RemainderBackward0(Node):
     """out = a % number: d/da = 1. Saves nothing."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         return _compute(np.remainder, a, b)
 
     def backward(self, g):
@@ -369,14 +356,10 @@ class RemainderBackward0(Node):
 class RemainderBackward1(Node):
     """out = a % b for tensors: d/da = 1, d/db = -floor(a / b). Saves both."""
     __slots__ = ("s_self", "s_other", "meta")
-    _saved_names = ("s_self", "s_other")
-    saves = True
 
-    @staticmethod
-    def forward(ctx, a, b):
-        if ctx is not None:
-            ctx.meta = binary_meta(a, b)
-            ctx.s_self, ctx.s_other = SavedTensor(a), SavedTensor(b)
+    def forward(self, a, b):
+        self.meta = binary_meta(a, b)
+        self.save(self=a, other=b)
         return _compute(np.remainder, a, b)
 
     def backward(self, g):
@@ -392,4 +375,13 @@ class RemainderBackward1(Node):
 def remainder(a, b):
     """a % b with the sign of b (Python's rule, as torch)."""
     b = _check(a, b)
-    return run(RemainderBackward0 if is_scalar(b) else RemainderBackward1, (a, b))
+    return (RemainderBackward0 if is_scalar(b) else RemainderBackward1).apply((a, b))
+
+
+def floor_divide_like(a, b, mode):
+    q = _compute(np.true_divide, a, b)
+    q = np.floor(q) if mode == "floor" else np.trunc(q)
+    if a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or b._data.dtype.kind != "f") \
+            and not isinstance(b, float):
+        q = q.astype(a._data.dtype)
+    return Tensor._make(q, False, None)

@@ -2,13 +2,16 @@
 import numpy as np
 
 from .. import _dtype
-from ..autograd.graph import Node, new_node, wrap
+from ..autograd.graph import Node
 from ._core import Tensor
 
 
 class CloneBackward0(Node):
     """out = a copy of x with its own storage and version counter; gradient passes through."""
     __slots__ = ()
+
+    def forward(self, x, order):
+        return np.array(x._data, order=order, copy=True)
 
     def backward(self, g):
         return (g,)
@@ -18,6 +21,10 @@ class ToCopyBackward0(Node):
     """out = x cast to another dtype; the gradient is cast back."""
     __slots__ = ("src_dtype",)
 
+    def forward(self, x, np_dtype):
+        self.src_dtype = x._data.dtype
+        return x._data.astype(np_dtype)
+
     def backward(self, g):
         if type(g) is np.ndarray:
             return (g.astype(self.src_dtype),)
@@ -26,9 +33,7 @@ class ToCopyBackward0(Node):
 
 def clone(x, *, memory_format=None):
     """A copy with new storage that stays in the graph (CloneBackward0)."""
-    node = new_node(CloneBackward0, (x,))
-    order = "C" if memory_format == "contiguous" else "K"
-    return wrap(np.array(x._data, order=order, copy=True), node)
+    return CloneBackward0.apply((x,), "C" if memory_format == "contiguous" else "K")
 
 
 def contiguous(x, memory_format=None):
@@ -62,13 +67,9 @@ def to(x, *args, **kwargs):
     dtype, copy = _parse_to(args, kwargs)
     if dtype is None or dtype.np == x._data.dtype:
         return clone(x) if copy else x
-    node = None
     if dtype.is_floating_point:
-        node = new_node(ToCopyBackward0, (x,))
-        if node is not None:
-            node.src_dtype = x._data.dtype
-    data = x._data.astype(dtype.np)
-    return wrap(data, node)
+        return ToCopyBackward0.apply((x,), dtype.np)
+    return Tensor._make(x._data.astype(dtype.np), False, None)     # not differentiable
 
 
 def _cast(name):

@@ -2,10 +2,12 @@
 `x[key] = value`, and cat/stack."""
 import numpy as np
 
-from ..autograd.graph import Node, new_node, wrap
+from ..autograd.graph import Node
 from ._core import Tensor
-from ._util import sum_to, wrap_dim
-from .views import AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view
+from ._util import promote_types, torch_index_message, wrap_dim
+from .inplace import copy_, fill_, index_put_
+from .views import (AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view,
+                    index_into_zeros)
 
 
 def _norm_key(x, key):
@@ -91,6 +93,14 @@ class IndexBackward0(Node):
     __slots__ = ("shape", "key")
     saves = True
 
+    def forward(self, x, key):
+        try:
+            data = x._data[key]
+        except IndexError as e:
+            raise IndexError(torch_index_message(x, key, e)) from None
+        self.shape, self.key = x._data.shape, key
+        return np.array(data)
+
     def backward(self, g):
         if type(g) is np.ndarray:
             out = np.zeros(self.shape, g.dtype)
@@ -99,100 +109,17 @@ class IndexBackward0(Node):
         return (index_into_zeros(g, self.shape, self.key),)
 
 
-class IndexPutBackward0(Node):
-    """x[indices] = values (in place, advanced indices). Saves only the indices: the
-    overwritten positions get zero gradient, the values get the gradient there."""
-    __slots__ = ("key", "vshape", "vdtype", "accumulate")
-
-    @staticmethod
-    def forward(ctx, x, v, key, accumulate):
-        vd = v._data if isinstance(v, Tensor) else v
-        out = np.array(x._data)
-        try:
-            if accumulate:
-                np.add.at(out, key, vd)
-            else:
-                out[key] = vd
-        except IndexError as e:
-            raise IndexError(_torch_index_message(x, key, e)) from None
-        except ValueError:
-            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(vd))} "
-                               f"cannot be broadcast to indexing result of shape "
-                               f"{list(x._data[key].shape)}") from None
-        if ctx is not None:
-            ctx.key, ctx.accumulate = key, accumulate
-            ctx.vshape = np.shape(vd)
-            ctx.vdtype = vd.dtype if isinstance(vd, np.ndarray) else x._data.dtype
-        return out
-
-    def backward(self, g):
-        gd = g if type(g) is np.ndarray else g._data
-        gx = np.array(gd)
-        if not self.accumulate:
-            gx[self.key] = 0
-        gv = None
-        if self._next[1] is not None:
-            gv = sum_to(gd[self.key], self.vshape).astype(self.vdtype, copy=False)
-        if type(g) is not np.ndarray:
-            gx = Tensor._make(gx, False, None)
-            gv = None if gv is None else Tensor._make(gv, False, None)
-        return gx, gv
-
-
-class _IndexIntoZeros(Node):
-    """Differentiable 'zeros(shape)[key] += g' (used to build graphs of index backward)."""
-    __slots__ = ("key",)
-
-    def backward(self, g):
-        return (g[self.key] if type(g) is np.ndarray else getitem(g, self.key),)
-
-
-IndexIntoZerosBackward0 = _IndexIntoZeros
-
-
-def index_into_zeros(g, shape, key):
-    out = np.zeros(shape, g._data.dtype)
-    np.add.at(out, key, g._data)
-    node = new_node(_IndexIntoZeros, (g,))
-    if node is not None:
-        node.key = key
-    return wrap(out, node)
-
-
 def getitem(x, key):
     """x[key]: a view for ints/slices/None/..., a copy for lists, tensors and masks."""
     nkey, basic = _norm_key(x, key)
     if basic:
         return basic_index_view(x, nkey, _view_class(nkey))
-    try:
-        data = x._data[nkey]
-    except IndexError as e:
-        raise IndexError(_torch_index_message(x, nkey, e)) from None
-    node = new_node(IndexBackward0, (x,))
-    if node is not None:
-        node.shape, node.key = x._data.shape, nkey
-    return wrap(np.array(data), node)
-
-
-def _torch_index_message(x, key, err):
-    for dim, k in enumerate(key):
-        if isinstance(k, np.ndarray) and k.dtype.kind in "iu" and k.size:
-            size = x._data.shape[dim]
-            bad = k[(k >= size) | (k < -size)]
-            if bad.size:
-                return f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with " \
-                       f"size {size}"
-        if isinstance(k, np.ndarray) and k.dtype.kind == "b":
-            return (f"The shape of the mask {list(k.shape)} at index {dim} does not match the "
-                    f"shape of the indexed tensor {list(x._data.shape[dim:dim + k.ndim])} at "
-                    f"index {dim}")
-    return str(err)
+    return IndexBackward0.apply((x,), nkey)
 
 
 def setitem(x, key, value):
     """x[key] = value: a copy_ (or fill_) into the view x[key], or index_put_ for advanced
     keys. Either way one in-place op on x: the version goes up by one."""
-    from .inplace import copy_, fill_, index_put_
     nkey, basic = _norm_key(x, key)
     if basic:
         target = getitem(x, key)
@@ -225,6 +152,15 @@ class CatBackward0(Node):
     """out = cat(tensors, dim): slice the gradient back into pieces."""
     __slots__ = ("dim", "sizes", "dtypes")
 
+    def forward(self, *parts_and_dim):
+        *parts, d = parts_and_dim
+        rt = parts[0]._data.dtype
+        for t in parts[1:]:
+            rt = promote_types(rt, t._data.dtype)
+        self.dim, self.sizes = d, [t._data.shape[d] for t in parts]
+        self.dtypes = [t._data.dtype for t in parts]
+        return np.concatenate([t._data for t in parts], axis=d).astype(rt, copy=False)
+
     def backward(self, g):
         out, start = [], 0
         for size, dt in zip(self.sizes, self.dtypes):
@@ -239,6 +175,11 @@ class CatBackward0(Node):
 class StackBackward0(Node):
     """out = stack(tensors, dim): select each slice of the gradient."""
     __slots__ = ("dim", "n")
+
+    def forward(self, *tensors_and_dim):
+        *tensors, d = tensors_and_dim
+        self.dim, self.n = d, len(tensors)
+        return np.stack([t._data for t in tensors], axis=d)
 
     def backward(self, g):
         return tuple(np.take(g, i, axis=self.dim) if type(g) is np.ndarray
@@ -275,16 +216,7 @@ def cat(tensors, dim=0):
                 raise RuntimeError(f"Sizes of tensors must match except in dimension {d}. "
                                    f"Expected size {a} but got size {b} for tensor number {i} "
                                    "in the list.")
-    rt = parts[0]._data.dtype
-    for t in parts[1:]:
-        from ._util import promote_types
-        rt = promote_types(rt, t._data.dtype)
-    data = np.concatenate([t._data for t in parts], axis=d).astype(rt, copy=False)
-    node = new_node(CatBackward0, parts)
-    if node is not None:
-        node.dim, node.sizes = d, [t._data.shape[d] for t in parts]
-        node.dtypes = [t._data.dtype for t in parts]
-    return wrap(data, node)
+    return CatBackward0.apply(tuple(parts), d)
 
 
 def stack(tensors, dim=0):
@@ -296,11 +228,7 @@ def stack(tensors, dim=0):
             raise RuntimeError(f"stack expects each tensor to be equal size, but got "
                                f"{list(shape)} at entry 0 and {list(t._data.shape)} at entry {i}")
     d = wrap_dim(dim, len(shape) + 1)
-    data = np.stack([t._data for t in tensors], axis=d)
-    node = new_node(StackBackward0, tensors)
-    if node is not None:
-        node.dim, node.n = d, len(tensors)
-    return wrap(data, node)
+    return StackBackward0.apply(tuple(tensors), d)
 
 
 def select(x, dim, index):

@@ -7,11 +7,11 @@ gets a CopySlices node and the view's history is regenerated from the base.
 """
 import numpy as np
 
-from ..autograd.graph import Node, _new_node, grad_edge
+from ..autograd.graph import Node, begin, grad_edge, is_recording
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, as_tensor_arg
-from ._util import zeros_of, broadcast_shapes, sum_to
+from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .views import apply_steps
 from . import arithmetic as A, unary as U
 
@@ -139,17 +139,12 @@ def inplace(cls, x, others, *options):
     """Run node class `cls` as an in-place op on x with the other inputs `others`."""
     check_inplace(x)
     inputs = (x,) + others
-    record = False
-    if _grad_state.enabled:
-        for t in inputs:
-            if isinstance(t, Tensor) and t._requires_grad:
-                record = True
-                break
+    record = is_recording(inputs)
     if not record and not x._is_inference and _fast_untracked(cls, x, others, options):
         return x
-    node = _new_node(cls, inputs) if record else None
-    result = cls.forward(node, *inputs, *options)
-    if node is not None:
+    node = begin(cls, inputs)
+    result = node.forward(*inputs, *options)
+    if record:
         _save_original_self(node, x)
     _write(x, result)
     x._bump_version()
@@ -165,15 +160,13 @@ def inplace(cls, x, others, *options):
             base._requires_grad = True
             x._grad_fn = cs                 # replaced by AsStridedBackward0 on next access
             x._requires_grad = True
-            if cls.save_result:
-                node.s_result = SavedTensor(x, is_output=True)
         else:
             old = x._grad_fn
             x._grad_fn = node
             x._requires_grad = True
-            if cls.save_result:
-                node.s_result = SavedTensor(x, is_output=True)
             _move_tensor_state(x, old, node)
+        if node._saves_result:
+            node.keep_result(x)             # the output is x itself, at its new version
     if x._is_inference and not _grad_state.inference:
         raise RuntimeError(_INFERENCE)      # torch checks after the kernel ran
     return x
@@ -204,10 +197,6 @@ def pow_(x, n):
 class _PowInplace(A.PowBackward0):
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, x, n):
-        return A.PowBackward0.forward(ctx, x, n)
-
 
 _PowInplace.__name__ = "PowBackward0"
 
@@ -237,8 +226,7 @@ class ZeroBackward0(Node):
     """x.zero_(): the old values do not matter any more, so their gradient is zero."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, x):
+    def forward(self, x):
         return np.zeros_like(x._data)
 
     def backward(self, g):
@@ -249,8 +237,7 @@ class FillBackward2(Node):
     """x.fill_(value): as zero_, the overwritten values get a zero gradient."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, x, value):
+    def forward(self, x, value):
         return np.full_like(x._data, value)
 
     def backward(self, g):
@@ -261,8 +248,7 @@ class FillBackward3(Node):
     """x.fill_(0-d tensor): gradient flows to the value tensor (summed)."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, x, value):
+    def forward(self, x, value):
         return np.full_like(x._data, value._data)
 
     def backward(self, g):
@@ -290,12 +276,10 @@ class CopyBackwards(Node):
     def name(self):
         return "torch::autograd::CopyBackwards"
 
-    @staticmethod
-    def forward(ctx, dst, src):
+    def forward(self, dst, src):
         sd = src._data
         broadcast_shapes(dst._data.shape, sd.shape)
-        if ctx is not None:
-            ctx.src_shape, ctx.src_dtype = sd.shape, sd.dtype
+        self.src_shape, self.src_dtype = sd.shape, sd.dtype
         out = np.broadcast_to(sd, np.broadcast_shapes(dst._data.shape, sd.shape))
         if out.shape != dst._data.shape:
             raise RuntimeError(f"output with shape {list(dst._data.shape)} doesn't match the "
@@ -318,9 +302,46 @@ def copy_(dst, src, non_blocking=False):
     return inplace(CopyBackwards, dst, (src,))
 
 
+class IndexPutBackward0(Node):
+    """x[indices] = values (in place, advanced indices). Saves only the indices: the
+    overwritten positions get zero gradient, the values get the gradient there."""
+    __slots__ = ("key", "vshape", "vdtype", "accumulate")
+
+    def forward(self, x, v, key, accumulate):
+        vd = v._data if isinstance(v, Tensor) else v
+        out = np.array(x._data)
+        try:
+            if accumulate:
+                np.add.at(out, key, vd)
+            else:
+                out[key] = vd
+        except IndexError as e:
+            raise IndexError(torch_index_message(x, key, e)) from None
+        except ValueError:
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(vd))} "
+                               f"cannot be broadcast to indexing result of shape "
+                               f"{list(x._data[key].shape)}") from None
+        self.key, self.accumulate = key, accumulate
+        self.vshape = np.shape(vd)
+        self.vdtype = vd.dtype if isinstance(vd, np.ndarray) else x._data.dtype
+        return out
+
+    def backward(self, g):
+        gd = g if type(g) is np.ndarray else g._data
+        gx = np.array(gd)
+        if not self.accumulate:
+            gx[self.key] = 0
+        gv = None
+        if self._next[1] is not None:
+            gv = sum_to(gd[self.key], self.vshape).astype(self.vdtype, copy=False)
+        if type(g) is not np.ndarray:
+            gx = Tensor._make(gx, False, None)
+            gv = None if gv is None else Tensor._make(gv, False, None)
+        return gx, gv
+
+
 def index_put_(x, key, value, accumulate=False):
     """x[key] = value (or += with accumulate) for advanced keys: IndexPutBackward0."""
-    from .indexing import IndexPutBackward0
     return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),), key, accumulate)
 
 

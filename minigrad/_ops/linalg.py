@@ -3,8 +3,8 @@ and only the ones a required gradient needs."""
 import numpy as np
 
 from ..autograd.graph import Node
-from ..autograd.saved import SavedTensor
-from ._core import Tensor, run
+from .._tensor import _cname as _tensor_cname
+from ._core import Tensor
 from ._util import sum_to
 
 
@@ -38,36 +38,28 @@ def _dtype_check(a, b, what):
 
 
 def _cname(t):
-    from .._tensor import _cname as c
-    return c(t)
+    return _tensor_cname(t)
 
 
 class _Product(Node):
-    """Shared save logic: keep `self` if `other` needs a gradient and vice versa."""
+    """A product of `self` and `mat2`: each input's gradient needs the other input."""
     __slots__ = ("s_self", "s_mat2")
-    _saved_names = ("s_self", "s_mat2")
-    saves = True
-
-    @staticmethod
-    def _save(ctx, a, b):
-        if ctx is not None:
-            nxt = ctx._next
-            ctx.s_self = SavedTensor(a) if nxt[1] is not None else None
-            ctx.s_mat2 = SavedTensor(b) if nxt[0] is not None else None
 
 
 class MmBackward0(_Product):
     """out = a @ b for matrices: da = g @ b^T, db = a^T @ g."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         ad, bd = a._data, b._data
         if ad.shape[1] != bd.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied "
                                f"({ad.shape[0]}x{ad.shape[1]} and {bd.shape[0]}x{bd.shape[1]})")
-        _dtype_check(a, b, "mm")
-        _Product._save(ctx, a, b)
+        if ad.dtype is not bd.dtype or ad.dtype.kind == "b":
+            _dtype_check(a, b, "mm")
+        # keep each input only if the OTHER input needs a gradient
+        self.save(self=a if self._next[1] is not None else None,
+                  mat2=b if self._next[0] is not None else None)
         return ad @ bd
 
     def backward(self, g):
@@ -80,14 +72,15 @@ class MvBackward0(_Product):
     """out = M @ v: dM = outer(g, v), dv = M^T @ g."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         ad, bd = a._data, b._data
         if ad.shape[1] != bd.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({ad.shape[0]}), mat "
                                f"({ad.shape[0]}x{ad.shape[1]}), vec ({bd.shape[0]})")
         _dtype_check(a, b, "mv")
-        _Product._save(ctx, a, b)
+        # keep each input only if the OTHER input needs a gradient
+        self.save(self=a if self._next[1] is not None else None,
+                  mat2=b if self._next[0] is not None else None)
         return ad @ bd
 
     def backward(self, g):
@@ -104,15 +97,19 @@ class DotBackward0(_Product):
     """out = a . b for vectors: da = g * b, db = g * a."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         ad, bd = a._data, b._data
+        if ad.dtype != bd.dtype:        # torch's dot checks the dtypes first, then the sizes
+            raise RuntimeError(f"dot : expected both vectors to have same dtype, but found "
+                               f"{_scalar_name(a)} and {_scalar_name(b)}")
         if ad.shape[0] != bd.shape[0]:
             raise RuntimeError(f"inconsistent tensor size, expected tensor [{ad.shape[0]}] and "
                                f"src [{bd.shape[0]}] to have the same number of elements, but "
                                f"got {ad.shape[0]} and {bd.shape[0]} elements respectively")
         _dtype_check(a, b, "dot")
-        _Product._save(ctx, a, b)
+        # keep each input only if the OTHER input needs a gradient
+        self.save(self=a if self._next[1] is not None else None,
+                  mat2=b if self._next[0] is not None else None)
         return np.asarray(ad @ bd)
 
     def backward(self, g):
@@ -126,10 +123,8 @@ class BmmBackward0(_Product):
     summed over broadcast batch dims."""
     __slots__ = ("shapes",)
 
-    @staticmethod
-    def forward(ctx, a, b):
+    def forward(self, a, b):
         ad, bd = a._data, b._data
-        _dtype_check(a, b, "bmm")
         if ad.shape[-1] != bd.shape[-2] and bd.ndim == 2:
             rows = int(np.prod(ad.shape[:-1]))   # torch folds the batch into the rows
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x"
@@ -138,9 +133,12 @@ class BmmBackward0(_Product):
             raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {ad.shape[-1]}] but got: "
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {bd.shape[-2]}].")
-        _Product._save(ctx, a, b)
-        if ctx is not None:
-            ctx.shapes = (ad.shape, bd.shape)
+        if bd.ndim == 2 or (ad.size and bd.size):    # (torch promotes empty batched products)
+            _dtype_check(a, b, "mm" if bd.ndim == 2 else "bmm")    # after the shapes, as torch
+        # keep each input only if the OTHER input needs a gradient
+        self.save(self=a if self._next[1] is not None else None,
+                  mat2=b if self._next[0] is not None else None)
+        self.shapes = (ad.shape, bd.shape)
         return ad @ bd
 
     def backward(self, g):
@@ -157,10 +155,6 @@ class UnsafeViewBackward0(BmmBackward0):
     __slots__ = ()
 
 
-def _run(cls, a, b):
-    return run(cls, (a, b))
-
-
 def matmul(a, b):
     """The `@` operator: dot, mv, mm or a batched product depending on the dims."""
     if not isinstance(b, Tensor):
@@ -171,28 +165,30 @@ def matmul(a, b):
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
                            f"{da}D and {db}D")
     if da == 1 and db == 1:
-        return _run(DotBackward0, a, b)
+        return DotBackward0.apply((a, b))
     if da == 2 and db == 1:
-        return _run(MvBackward0, a, b)
+        return MvBackward0.apply((a, b))
     if da == 1 and db == 2:
         if a._data.shape[0] != b._data.shape[0]:
             raise RuntimeError(f"size mismatch, got input ({b._data.shape[1]}), mat "
                                f"({b._data.shape[1]}x{b._data.shape[0]}), vec "
                                f"({a._data.shape[0]})")
         from .views import SqueezeBackward4, _shape_view
-        out = _run(MmBackward0, a.unsqueeze(0), b)
+        out = MmBackward0.apply((a.unsqueeze(0), b))
         return _shape_view(SqueezeBackward4, out, out._data.shape[1:])
     if da == 2 and db == 2:
-        return _run(MmBackward0, a, b)
+        return MmBackward0.apply((a, b))
     if db == 1:
         if a._data.shape[-1] != b._data.shape[0]:
             rows = int(np.prod(a._data.shape[:-1]))
             raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x"
                                f"{a._data.shape[-1]}), vec ({b._data.shape[0]})")
-        return _run(UnsafeViewBackward0, a, b.unsqueeze(-1)).squeeze(-1)
+        if a._data.dtype != b._data.dtype:
+            _dtype_check(a, b, "mv")            # torch folds N-D @ 1-D into an mv
+        return UnsafeViewBackward0.apply((a, b.unsqueeze(-1))).squeeze(-1)
     if da == 1:
-        return _run(UnsafeViewBackward0, a.unsqueeze(0), b).squeeze(-2)
-    return _run(UnsafeViewBackward0, a, b)
+        return UnsafeViewBackward0.apply((a.unsqueeze(0), b)).squeeze(-2)
+    return UnsafeViewBackward0.apply((a, b))
 
 
 def mm(a, b):
@@ -200,18 +196,18 @@ def mm(a, b):
         raise RuntimeError("self must be a matrix")
     if b._data.ndim != 2:
         raise RuntimeError("mat2 must be a matrix")
-    return _run(MmBackward0, a, b)
+    return MmBackward0.apply((a, b))
 
 
 def mv(a, b):
-    return _run(MvBackward0, a, b)
+    return MvBackward0.apply((a, b))
 
 
 def dot(a, b):
     if a._data.ndim != 1 or b._data.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {a._data.ndim}D and "
                            f"{b._data.ndim}D tensors")
-    return _run(DotBackward0, a, b)
+    return DotBackward0.apply((a, b))
 
 
 def bmm(a, b):
@@ -219,4 +215,4 @@ def bmm(a, b):
         raise RuntimeError("batch1 must be a 3D tensor")
     if b._data.ndim != 3:
         raise RuntimeError("batch2 must be a 3D tensor")
-    return _run(BmmBackward0, a, b)
+    return BmmBackward0.apply((a, b))

@@ -4,10 +4,12 @@ import collections
 
 import numpy as np
 
-from ..autograd.graph import Node, new_node, wrap
-from ..autograd.saved import FREED, SavedTensor
+from ..autograd.graph import Node, begin, output
+from ..autograd.saved import FREED
 from ._core import Tensor
 from ._util import expand_to, wrap_dim, where
+from .views import index_into_zeros
+
 
 def _return_type(name):
     """torch.return_types.max/min: a (values, indices) named tuple printed like torch's."""
@@ -51,14 +53,12 @@ class SumBackward0(Node):
     """out = x.sum(). Saves only x's shape: every element gets the output's gradient."""
     __slots__ = ("shape",)
 
-    @staticmethod
-    def forward(ctx, x, dtype):
-        if ctx is not None:
-            ctx.shape = x._data.shape
+    def forward(self, x, dtype):
+        self.shape = x._data.shape
         xd = x._data
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
-        return np.asarray(xd.sum(dtype=dtype))
+        return np.asarray(np.add.reduce(xd, axis=None, dtype=dtype))   # (ndarray.sum is Python)
 
     def backward(self, g):
         return (expand_to(g, self.shape),)
@@ -68,11 +68,9 @@ class SumBackward1(Node):
     """out = x.sum(dim, keepdim). Saves x's shape and the dims."""
     __slots__ = ("shape", "dims", "keepdim")
 
-    @staticmethod
-    def forward(ctx, x, dims, keepdim, dtype):
+    def forward(self, x, dims, keepdim, dtype):
         xd = x._data
-        if ctx is not None:
-            ctx.shape, ctx.dims, ctx.keepdim = xd.shape, dims, keepdim
+        self.shape, self.dims, self.keepdim = xd.shape, dims, keepdim
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
         return np.asarray(xd.sum(axis=dims, keepdims=keepdim, dtype=dtype))
@@ -83,28 +81,28 @@ class SumBackward1(Node):
 
 class MeanBackward0(Node):
     """out = x.mean(). Saves x's shape: each element gets gradient / numel."""
-    __slots__ = ("shape",)
+    __slots__ = ("shape", "n")
 
-    @staticmethod
-    def forward(ctx, x):
-        if ctx is not None:
-            ctx.shape = x._data.shape
-        return np.asarray(x._data.mean(dtype=x._data.dtype))
+    def forward(self, x):
+        xd = x._data
+        self.shape, self.n = xd.shape, builtins.max(xd.size, 1)
+        if xd.dtype.kind == "f" and xd.size:    # straight to the ufunc (np.mean is Python)
+            return np.asarray(np.add.reduce(xd, axis=None) / xd.dtype.type(xd.size))
+        return np.asarray(xd.mean(dtype=xd.dtype))
 
     def backward(self, g):
-        n = builtins.max(int(np.prod(self.shape)), 1)
-        return (expand_to(g / n, self.shape),)
+        if type(g) is np.ndarray:
+            return (np.full(self.shape, g / self.n, g.dtype),)
+        return (expand_to(g / self.n, self.shape),)
 
 
 class MeanBackward1(Node):
     """out = x.mean(dim, keepdim). Saves x's shape and the dims."""
     __slots__ = ("shape", "dims", "keepdim")
 
-    @staticmethod
-    def forward(ctx, x, dims, keepdim):
+    def forward(self, x, dims, keepdim):
         xd = x._data
-        if ctx is not None:
-            ctx.shape, ctx.dims, ctx.keepdim = xd.shape, dims, keepdim
+        self.shape, self.dims, self.keepdim = xd.shape, dims, keepdim
         with np.errstate(invalid="ignore", divide="ignore"):    # empty dims give nan silently
             import warnings
             with warnings.catch_warnings():
@@ -121,20 +119,17 @@ class MeanBackward1(Node):
 class _ExtremumAll(Node):
     """out = x.max() / x.min(). Saves x and the result; ties share the gradient evenly."""
     __slots__ = ("s_self", "s_result")
-    _saved_names = ("s_self", "s_result")
-    saves = True
-    save_result = True
     reduce = None
 
-    @classmethod
-    def forward(cls, ctx, x):
+    def forward(self, x):
         if x._data.size == 0:
-            raise RuntimeError(f"{cls.reduce.__name__}(): Expected reduction dim to be "
+            raise RuntimeError(f"{self.reduce.__name__}(): Expected reduction dim to be "
                                "specified for input.numel() == 0. Specify the reduction dim "
                                "with the 'dim' argument.")
-        if ctx is not None:
-            ctx.s_self = SavedTensor(x)
-        return np.asarray(cls.reduce(x._data))
+        self.save(self=x)
+        out = np.asarray(self.reduce(x._data))
+        self.save_result(out)
+        return out
 
     def backward(self, g):
         x, r = self.s_self.unpack(self), self.s_result.unpack(self)
@@ -158,18 +153,28 @@ class MinBackward1(_ExtremumAll):
 class _ExtremumDim(Node):
     """values, indices = x.max(dim). Saves the indices: only the chosen element of each
     slice gets the gradient."""
-    __slots__ = ("indices", "shape", "in_shape", "dim", "keepdim")
-    _saved_names = ("indices",)
-    saves = True
+    __slots__ = ("s_indices", "shape", "in_shape", "dim", "keepdim")
+    _options = ("dim", "keepdim")
+
+    def forward(self, x, d, keepdim, arg):
+        xd = x._data if x._data.ndim else x._data.reshape(1)
+        idx = np.asarray(arg(xd, axis=d, keepdims=keepdim))
+        vals = np.take_along_axis(xd, idx if keepdim else np.expand_dims(idx, d), axis=d)
+        if not keepdim:
+            vals = np.squeeze(vals, axis=d)
+        if x._data.ndim == 0:
+            vals, idx = vals.reshape(()), idx.reshape(())
+        self.save(indices=idx)
+        self.shape, self.dim, self.keepdim, self.in_shape = xd.shape, d, keepdim, x._data.shape
+        return vals, idx
 
     def backward(self, g):
-        idx = self.indices
+        idx = self.s_indices
         if idx is FREED:
             FREED.unpack(self)
         if not self.keepdim:
             idx = np.expand_dims(idx, self.dim)
         if type(g) is not np.ndarray:       # create_graph: a differentiable scatter
-            from .indexing import index_into_zeros
             grids = np.indices(idx.shape, sparse=True)
             key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
             return (index_into_zeros(g if self.keepdim else g.unsqueeze(self.dim),
@@ -196,11 +201,9 @@ def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
         keepdim = keepdims
     npd = None if dtype is None else dtype.np
     if dim is None or dim == ():
-        node = new_node(SumBackward0, (x,))
-        return wrap(SumBackward0.forward(node, x, npd), node)
+        return SumBackward0.apply((x,), npd)
     dims = _dims(dim, x._data.ndim)
-    node = new_node(SumBackward1, (x,))
-    return wrap(SumBackward1.forward(node, x, dims, keepdim, npd), node)
+    return SumBackward1.apply((x,), dims, keepdim, npd)
 
 
 def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
@@ -216,32 +219,19 @@ def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
                            "floating point or complex dtype. Got: "
                            f"{x.dtype.name.capitalize().replace('Int64', 'Long')}")
     if dim is None:
-        node = new_node(MeanBackward0, (x,))
-        return wrap(MeanBackward0.forward(node, x), node)
+        return MeanBackward0.apply((x,))
     dims = _dims(dim, x._data.ndim)
-    node = new_node(MeanBackward1, (x,))
-    return wrap(MeanBackward1.forward(node, x, dims, keepdim), node)
+    return MeanBackward1.apply((x,), dims, keepdim)
 
 
 def _extremum(x, dim, keepdim, all_cls, dim_cls, arg, rtype):
     if dim is None:
-        node = new_node(all_cls, (x,))
-        return wrap(all_cls.forward(node, x), node)
+        return all_cls.apply((x,))
     if isinstance(dim, Tensor):
         raise TypeError("dim must be an int")
-    d = wrap_dim(dim, x._data.ndim)
-    xd = x._data if x._data.ndim else x._data.reshape(1)
-    idx = np.asarray(arg(xd, axis=d, keepdims=keepdim))
-    vals = np.take_along_axis(xd, idx if keepdim else np.expand_dims(idx, d), axis=d)
-    if not keepdim:
-        vals = np.squeeze(vals, axis=d)
-    if x._data.ndim == 0:
-        vals, idx = vals.reshape(()), idx.reshape(())
-    node = new_node(dim_cls, (x,))
-    if node is not None:
-        node.indices, node.shape, node.dim, node.keepdim = idx, xd.shape, d, keepdim
-        node.in_shape = x._data.shape
-    return rtype(wrap(vals, node), Tensor._make(idx.astype(np.int64), False, None))
+    node = begin(dim_cls, (x,))         # two outputs: values (recorded) and indices
+    vals, idx = node.forward(x, wrap_dim(dim, x._data.ndim), keepdim, arg)
+    return rtype(output(node, vals, (x,)), Tensor._make(idx.astype(np.int64), False, None))
 
 
 def max(x, dim=None, keepdim=False):
@@ -275,15 +265,11 @@ def argmin(x, dim=None, keepdim=False):
 class MaximumBackward0(Node):
     """out = maximum(a, b). Saves both; ties split the gradient."""
     __slots__ = ("s_self", "s_other")
-    _saved_names = ("s_self", "s_other")
-    saves = True
     pick = staticmethod(np.maximum)
 
-    @classmethod
-    def forward(cls, ctx, a, b):
-        if ctx is not None:
-            ctx.s_self, ctx.s_other = SavedTensor(a), SavedTensor(b)
-        return cls.pick(a._data, b._data)
+    def forward(self, a, b):
+        self.save(self=a, other=b)
+        return self.pick(a._data, b._data)
 
     def backward(self, g):
         a = self.s_self.unpack(self)
@@ -304,10 +290,8 @@ class MinimumBackward0(MaximumBackward0):
 
 
 def maximum(a, b):
-    node = new_node(MaximumBackward0, (a, b))
-    return wrap(MaximumBackward0.forward(node, a, b), node)
+    return MaximumBackward0.apply((a, b))
 
 
 def minimum(a, b):
-    node = new_node(MinimumBackward0, (a, b))
-    return wrap(MinimumBackward0.forward(node, a, b), node)
+    return MinimumBackward0.apply((a, b))

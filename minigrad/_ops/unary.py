@@ -3,9 +3,8 @@ exp/sigmoid/tanh/relu/sqrt/reciprocal use the output in backward, so editing the
 in place breaks them; log/sin/cos/abs/clamp use the input."""
 import numpy as np
 
-from ..autograd.graph import Node, new_node, wrap
-from ..autograd.saved import SavedTensor
-from ._core import Tensor, run
+from ..autograd.graph import Node
+from ._core import Tensor
 from ._util import zeros_of, where
 
 
@@ -13,30 +12,11 @@ def _float(xd):
     return xd if xd.dtype.kind == "f" else xd.astype(np.float32)
 
 
-class _SavesSelf(Node):
-    __slots__ = ("s_self",)
-    _saved_names = ("s_self",)
-    saves = True
-
-    @classmethod
-    def _save(cls, ctx, x):
-        if ctx is not None:
-            ctx.s_self = SavedTensor(x)
-
-
-class _SavesResult(Node):
-    __slots__ = ("s_result",)
-    _saved_names = ("s_result",)
-    saves = True
-    save_result = True
-
-
 class NegBackward0(Node):
     """out = -x. Saves nothing."""
     __slots__ = ()
 
-    @staticmethod
-    def forward(ctx, x):
+    def forward(self, x):
         if x._data.dtype.kind == "b":
             raise RuntimeError("Negation, the `-` operator, on a bool tensor is not supported. "
                                "If you are trying to invert a mask, use the `~` or "
@@ -47,26 +27,26 @@ class NegBackward0(Node):
         return (-g,)
 
 
-class ExpBackward0(_SavesResult):
+class ExpBackward0(Node):
     """out = e^x; backward uses the output: d/dx = out."""
-    __slots__ = ()
+    __slots__ = ("s_result",)
 
-    @staticmethod
-    def forward(ctx, x):
+    def forward(self, x):
         with np.errstate(over="ignore"):            # torch gives inf silently
-            return np.exp(_float(x._data))
+            out = np.exp(_float(x._data))
+        self.save_result(out)
+        return out
 
     def backward(self, g):
         return (g * self.s_result.unpack(self),)
 
 
-class LogBackward0(_SavesSelf):
+class LogBackward0(Node):
     """out = ln x; saves the input: d/dx = 1/x."""
-    __slots__ = ()
+    __slots__ = ("s_self",)
 
-    @staticmethod
-    def forward(ctx, x):
-        _SavesSelf._save(ctx, x)
+    def forward(self, x):
+        self.save(self=x)
         with np.errstate(divide="ignore", invalid="ignore"):
             return np.log(_float(x._data))
 
@@ -74,40 +54,41 @@ class LogBackward0(_SavesSelf):
         return (g / self.s_self.unpack(self),)
 
 
-class SqrtBackward0(_SavesResult):
+class SqrtBackward0(Node):
     """out = sqrt(x); backward uses the output: d/dx = 1 / (2 out)."""
-    __slots__ = ()
+    __slots__ = ("s_result",)
 
-    @staticmethod
-    def forward(ctx, x):
+    def forward(self, x):
         with np.errstate(invalid="ignore"):
-            return np.sqrt(_float(x._data))
+            out = np.sqrt(_float(x._data))
+        self.save_result(out)
+        return out
 
     def backward(self, g):
         return (g / (2 * self.s_result.unpack(self)),)
 
 
-class ReciprocalBackward0(_SavesResult):
+class ReciprocalBackward0(Node):
     """out = 1/x; backward uses the output: d/dx = -out^2."""
-    __slots__ = ()
+    __slots__ = ("s_result",)
 
-    @staticmethod
-    def forward(ctx, x):
+    def forward(self, x):
         with np.errstate(divide="ignore"):
-            return np.reciprocal(_float(x._data))
+            out = np.reciprocal(_float(x._data))
+        self.save_result(out)
+        return out
 
     def backward(self, g):
         r = self.s_result.unpack(self)
         return (-g * r * r,)
 
 
-class SinBackward0(_SavesSelf):
+class SinBackward0(Node):
     """out = sin x; saves the input: d/dx = cos x."""
-    __slots__ = ()
+    __slots__ = ("s_self",)
 
-    @staticmethod
-    def forward(ctx, x):
-        _SavesSelf._save(ctx, x)
+    def forward(self, x):
+        self.save(self=x)
         return np.sin(_float(x._data))
 
     def backward(self, g):
@@ -115,13 +96,12 @@ class SinBackward0(_SavesSelf):
         return (g * (np.cos(x) if type(x) is np.ndarray else x.cos()),)
 
 
-class CosBackward0(_SavesSelf):
+class CosBackward0(Node):
     """out = cos x; saves the input: d/dx = -sin x."""
-    __slots__ = ()
+    __slots__ = ("s_self",)
 
-    @staticmethod
-    def forward(ctx, x):
-        _SavesSelf._save(ctx, x)
+    def forward(self, x):
+        self.save(self=x)
         return np.cos(_float(x._data))
 
     def backward(self, g):
@@ -129,44 +109,46 @@ class CosBackward0(_SavesSelf):
         return (-g * (np.sin(x) if type(x) is np.ndarray else x.sin()),)
 
 
-class TanhBackward0(_SavesResult):
+class TanhBackward0(Node):
     """out = tanh x; backward uses the output: d/dx = 1 - out^2."""
-    __slots__ = ()
+    __slots__ = ("s_result",)
 
-    @staticmethod
-    def forward(ctx, x):
-        return np.tanh(_float(x._data))
+    def forward(self, x):
+        out = np.tanh(_float(x._data))
+        self.save_result(out)
+        return out
 
     def backward(self, g):
         r = self.s_result.unpack(self)
         return (g * (1 - r * r),)
 
 
-class SigmoidBackward0(_SavesResult):
+class SigmoidBackward0(Node):
     """out = 1 / (1 + e^-x); backward uses the output: d/dx = out (1 - out)."""
-    __slots__ = ()
+    __slots__ = ("s_result",)
 
-    @staticmethod
-    def forward(ctx, x):
-        xd = _float(x._data)
+    def forward(self, x):
         with np.errstate(over="ignore"):
-            return 1 / (1 + np.exp(-xd))
+            out = 1 / (1 + np.exp(-_float(x._data)))
+        self.save_result(out)           # so editing the output in place breaks backward
+        return out
 
     def backward(self, g):
         r = self.s_result.unpack(self)
         return (g * r * (1 - r),)
 
 
-class ReluBackward0(_SavesResult):
+class ReluBackward0(Node):
     """out = max(x, 0); backward uses the output: gradient passes where out > 0."""
-    __slots__ = ()
+    __slots__ = ("s_result",)
 
-    @staticmethod
-    def forward(ctx, x):
+    def forward(self, x):
         xd = x._data
         if xd.dtype.kind == "b":
             raise RuntimeError("Boolean inputs not supported for relu")
-        return np.maximum(xd, 0).astype(xd.dtype, copy=False)
+        out = np.maximum(xd, 0).astype(xd.dtype, copy=False)
+        self.save_result(out)
+        return out
 
     def backward(self, g):
         r = self.s_result.unpack(self)
@@ -174,15 +156,14 @@ class ReluBackward0(_SavesResult):
         return (where(mask, g, 0),)
 
 
-class AbsBackward0(_SavesSelf):
+class AbsBackward0(Node):
     """out = |x|; saves the input: d/dx = sign(x)."""
-    __slots__ = ()
+    __slots__ = ("s_self",)
 
-    @staticmethod
-    def forward(ctx, x):
+    def forward(self, x):
         if x._data.dtype.kind == "b":
             raise NotImplementedError("\"abs_cpu\" not implemented for 'Bool'")
-        _SavesSelf._save(ctx, x)
+        self.save(self=x)
         return np.abs(x._data)
 
     def backward(self, g):
@@ -191,15 +172,13 @@ class AbsBackward0(_SavesSelf):
         return (g * np.sign(xd).astype(xd.dtype),)
 
 
-class ClampBackward1(_SavesSelf):
+class ClampBackward1(Node):
     """out = min(max(x, lo), hi); saves the input: gradient passes where lo <= x <= hi."""
-    __slots__ = ("lo", "hi")
+    __slots__ = ("s_self", "lo", "hi")
 
-    @staticmethod
-    def forward(ctx, x, lo, hi):
-        _SavesSelf._save(ctx, x)
-        if ctx is not None:
-            ctx.lo, ctx.hi = lo, hi
+    def forward(self, x, lo, hi):
+        self.save(self=x)
+        self.lo, self.hi = lo, hi
         out = x._data
         dtype = out.dtype
         for bound in (lo, hi):          # the bounds take part in type promotion
@@ -234,62 +213,104 @@ class _ZeroGrad(Node):
 
 class FloorBackward0(_ZeroGrad):
     __slots__ = ()
-    forward = staticmethod(lambda ctx, x: np.floor(x._data))
+
+    def forward(self, x):
+        return np.floor(x._data)
 
 
 class CeilBackward0(_ZeroGrad):
     __slots__ = ()
-    forward = staticmethod(lambda ctx, x: np.ceil(x._data))
+
+    def forward(self, x):
+        return np.ceil(x._data)
 
 
 class RoundBackward0(_ZeroGrad):
     __slots__ = ()
-    forward = staticmethod(lambda ctx, x: np.round(x._data))
+
+    def forward(self, x):
+        return np.round(x._data)
 
 
 class SignBackward0(_ZeroGrad):
     __slots__ = ()
-    forward = staticmethod(lambda ctx, x: np.sign(x._data))
+
+    def forward(self, x):
+        return np.sign(x._data)
 
 
-def _unary(cls):
-    def op(x):
-        return run(cls, (x,))
-    op.__name__ = cls.__name__.replace("Backward0", "").lower()
-    op.__doc__ = cls.__doc__
-    return op
+def neg(x):
+    """-x"""
+    return NegBackward0.apply((x,))
 
 
-neg = _unary(NegBackward0)
-exp = _unary(ExpBackward0)
-log = _unary(LogBackward0)
-sqrt = _unary(SqrtBackward0)
-reciprocal = _unary(ReciprocalBackward0)
-sin = _unary(SinBackward0)
-cos = _unary(CosBackward0)
-tanh = _unary(TanhBackward0)
-sigmoid = _unary(SigmoidBackward0)
-relu = _unary(ReluBackward0)
-abs = _unary(AbsBackward0)
-floor = _unary(FloorBackward0)
-ceil = _unary(CeilBackward0)
-round = _unary(RoundBackward0)
-sign = _unary(SignBackward0)
+def exp(x):
+    """e ** x, elementwise"""
+    return ExpBackward0.apply((x,))
+
+
+def log(x):
+    """natural logarithm, elementwise"""
+    return LogBackward0.apply((x,))
+
+
+def sqrt(x):
+    return SqrtBackward0.apply((x,))
+
+
+def reciprocal(x):
+    return ReciprocalBackward0.apply((x,))
+
+
+def sin(x):
+    return SinBackward0.apply((x,))
+
+
+def cos(x):
+    return CosBackward0.apply((x,))
+
+
+def tanh(x):
+    return TanhBackward0.apply((x,))
+
+
+def sigmoid(x):
+    """1 / (1 + e ** -x), elementwise"""
+    return SigmoidBackward0.apply((x,))
+
+
+def relu(x):
+    """max(x, 0), elementwise"""
+    return ReluBackward0.apply((x,))
+
+
+def abs(x):
+    return AbsBackward0.apply((x,))
+
+
+def floor(x):
+    return FloorBackward0.apply((x,))
+
+
+def ceil(x):
+    return CeilBackward0.apply((x,))
+
+
+def round(x):
+    return RoundBackward0.apply((x,))
+
+
+def sign(x):
+    return SignBackward0.apply((x,))
 
 
 class ClampBackward0(Node):
     """out = clamp(x, lo, hi) with TENSOR bounds: each element's gradient goes to whichever
     of x, lo, hi it came from. Saves all three."""
     __slots__ = ("s_self", "s_min", "s_max")
-    _saved_names = ("s_self", "s_min", "s_max")
-    saves = True
 
-    @staticmethod
-    def forward(ctx, x, lo, hi):
-        if ctx is not None:
-            ctx.s_self = SavedTensor(x)
-            ctx.s_min = None if lo is None else SavedTensor(lo)
-            ctx.s_max = None if hi is None else SavedTensor(hi)
+    def forward(self, x, lo, hi):
+        self.save(self=x, min=lo, max=hi)
         out = x._data
         if lo is not None:
             out = np.maximum(out, lo._data)
@@ -322,55 +343,5 @@ def clamp(x, min=None, max=None):
             raise TypeError("clamp() received an invalid combination of arguments - got a "
                             "Tensor and a number as bounds; pass both as tensors or both as "
                             "numbers")
-        node = new_node(ClampBackward0, (x, min, max))
-        return wrap(ClampBackward0.forward(node, x, min, max), node)
-    node = new_node(ClampBackward1, (x,))
-    return wrap(ClampBackward1.forward(node, x, min, max), node)
-
-
-def floor_divide_like(a, b, mode):
-    from .arithmetic import _compute
-    q = _compute(np.true_divide, a, b)
-    q = np.floor(q) if mode == "floor" else np.trunc(q)
-    if a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or b._data.dtype.kind != "f") \
-            and not isinstance(b, float):
-        q = q.astype(a._data.dtype)
-    return Tensor._make(q, False, None)
-
-
-# ---- comparisons and logic: results never require grad -----------------------------
-
-def _compare(ufunc):
-    def op(a, b):
-        bd = b._data if isinstance(b, Tensor) else b
-        try:
-            return Tensor._make(ufunc(a._data, bd), False, None)
-        except ValueError:
-            from ._core import check_broadcast
-            check_broadcast(a._data, bd)
-            raise
-    return op
-
-
-eq = _compare(np.equal)
-ne = _compare(np.not_equal)
-lt = _compare(np.less)
-le = _compare(np.less_equal)
-gt = _compare(np.greater)
-ge = _compare(np.greater_equal)
-logical_and = _compare(np.logical_and)
-logical_or = _compare(np.logical_or)
-
-
-def logical_not(x):
-    return Tensor._make(np.logical_not(x._data), False, None)
-
-
-def isnan(x):
-    return Tensor._make(np.isnan(x._data), False, None)
-
-
-def invert(x):
-    if x._data.dtype.kind == "f":
-        raise TypeError("bitwise_not_cpu not implemented for 'Float'")
-    return Tensor._make(np.invert(x._data), False, None)
+        return ClampBackward0.apply((x, min, max))
+    return ClampBackward1.apply((x,), min, max)

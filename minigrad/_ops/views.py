@@ -7,7 +7,7 @@ base or of any view, a view's history is regenerated as "this slice of the new b
 """
 import numpy as np
 
-from ..autograd.graph import Node, grad_edge, new_node, _next_seq, wrap
+from ..autograd.graph import Node, begin, connect
 from ..autograd.grad_mode import state as _grad_state
 from ._core import Tensor
 from ._util import sum_to, wrap_dim
@@ -43,9 +43,17 @@ def _apply_steps_tensor(t, steps):
     return t
 
 
+def apply_view(cls, x, step, *options):
+    """Node.apply for view ops: run the node's forward (a NumPy view of x's data) and wrap
+    the result as a view of x, remembering `step` to re-derive it from the base."""
+    node = begin(cls, (x,))
+    return make_view(x, node.forward(x, *options), node, step)
+
+
 def make_view(x, data, node, step):
     """Wrap `data` (a NumPy view of x's data) as a view tensor of x."""
-    out = wrap(data, node)
+    recorded = node is not None and node._seq is not None
+    out = Tensor._make(data, recorded, node if recorded else None)
     base = x._base if x._base is not None else x
     vc = x._version_counter()
     d = out.__dict__
@@ -53,7 +61,7 @@ def make_view(x, data, node, step):
     d["_view_steps"] = x._view_steps + (step,)
     d["_view_version"] = vc.value
     out._vc = vc
-    if node is None and x._requires_grad and not _grad_state.enabled:
+    if not recorded and x._requires_grad and not _grad_state.enabled:
         out._requires_grad = True       # a view of a grad-requiring tensor, made in no_grad
         d["_no_grad_view"] = True
     if x._is_inference:
@@ -81,9 +89,7 @@ class AsStridedBackward0(Node):
 def regenerate_view_grad_fn(view):
     base = view._base
     node = AsStridedBackward0.__new__(AsStridedBackward0)
-    node._next = (grad_edge(base),)
-    node._seq = _next_seq()
-    node._released = False
+    connect(node, (base,))
     node.base_shape, node.base_dtype = base._data.shape, base._data.dtype
     node.steps = view._view_steps
     old = view._grad_fn
@@ -101,12 +107,27 @@ class _ShapeBack(Node):
     """Backward of ops that only change the shape: reshape the gradient back."""
     __slots__ = ("shape",)
 
+    def forward(self, x, new_shape):
+        self.shape = x._data.shape
+        return x._data.reshape(new_shape)
+
     def backward(self, g):
         return (g.reshape(self.shape),)
 
 
 class ViewBackward0(_ShapeBack):
     __slots__ = ()
+
+    def forward(self, x, new_shape):
+        self.shape = x._data.shape
+        arr = x._data.view()
+        try:
+            arr.shape = new_shape           # raises if a copy would be needed
+        except AttributeError:
+            raise RuntimeError("view size is not compatible with input tensor's size and "
+                               "stride (at least one dimension spans across two contiguous "
+                               "subspaces). Use .reshape(...) instead.") from None
+        return arr
 
 
 class UnsqueezeBackward0(_ShapeBack):
@@ -160,11 +181,7 @@ def _shape_args(shape):
 
 
 def _shape_view(cls, x, new_shape):
-    xd = x._data
-    node = new_node(cls, (x,))
-    if node is not None:
-        node.shape = xd.shape
-    return make_view(x, xd.reshape(new_shape), node, ("reshape", new_shape))
+    return apply_view(cls, x, ("reshape", new_shape), new_shape)
 
 
 def view(x, *shape):
@@ -173,18 +190,7 @@ def view(x, *shape):
         from .conversion import to
         return to(x, shape[0])
     new_shape = _infer_shape(_shape_args(shape), x._data.size)
-    xd = x._data
-    try:
-        arr = xd.view()
-        arr.shape = new_shape           # raises if a copy would be needed
-    except AttributeError:
-        raise RuntimeError("view size is not compatible with input tensor's size and stride (at "
-                           "least one dimension spans across two contiguous subspaces). Use "
-                           ".reshape(...) instead.") from None
-    node = new_node(ViewBackward0, (x,))
-    if node is not None:
-        node.shape = xd.shape
-    return make_view(x, arr, node, ("reshape", new_shape))
+    return _shape_view(ViewBackward0, x, new_shape)
 
 
 def reshape(x, *shape):
@@ -195,10 +201,7 @@ def reshape(x, *shape):
     except RuntimeError:
         pass
     c = x.clone(memory_format="contiguous")
-    node = new_node(UnsafeViewBackward0, (c,))
-    if node is not None:
-        node.shape = c._data.shape
-    return wrap(c._data.reshape(new_shape), node)
+    return UnsafeViewBackward0.apply((c,), new_shape)
 
 
 def view_as(x, other):
@@ -244,6 +247,10 @@ def squeeze(x, dim=None):
 class _PermuteBack(Node):
     __slots__ = ("inverse",)
 
+    def forward(self, x, perm):
+        self.inverse = tuple(np.argsort(perm))
+        return x._data.transpose(perm)
+
     def backward(self, g):
         if type(g) is np.ndarray:
             return (g.transpose(self.inverse),)
@@ -263,10 +270,7 @@ class TBackward0(_PermuteBack):
 
 
 def _permute_view(cls, x, perm):
-    node = new_node(cls, (x,))
-    if node is not None:
-        node.inverse = tuple(np.argsort(perm))
-    return make_view(x, x._data.transpose(perm), node, ("transpose", perm))
+    return apply_view(cls, x, ("transpose", perm), perm)
 
 
 def permute(x, *dims):
@@ -318,6 +322,10 @@ class ExpandBackward0(Node):
     """out = x broadcast to a bigger shape: sum the gradient back."""
     __slots__ = ("shape",)
 
+    def forward(self, x, target):
+        self.shape = x._data.shape
+        return np.broadcast_to(x._data, target)
+
     def backward(self, g):
         return (sum_to(g, self.shape),)
 
@@ -344,10 +352,7 @@ def expand(x, *sizes):
                                f"{list(sizes)}.  Tensor sizes: {list(shape)}")
         target.append(s)
     target = tuple(target)
-    node = new_node(ExpandBackward0, (x,))
-    if node is not None:
-        node.shape = shape
-    return make_view(x, np.broadcast_to(x._data, target), node, ("expand", target))
+    return apply_view(ExpandBackward0, x, ("expand", target), target)
 
 
 def expand_as(x, other):
@@ -360,6 +365,10 @@ class _IndexViewBack(Node):
     """Backward of x[key] for basic keys: scatter the gradient into zeros."""
     __slots__ = ("shape", "key")
 
+    def forward(self, x, key):
+        self.shape, self.key = x._data.shape, key
+        return x._data[key]
+
     def backward(self, g):
         gd = g if type(g) is np.ndarray else g._data
         out = np.zeros(self.shape, gd.dtype)
@@ -368,8 +377,7 @@ class _IndexViewBack(Node):
 
 
 def _scatter_tensor(g, shape, key):
-    # double backward of indexing: route through the differentiable index_put
-    from .indexing import index_into_zeros
+    # double backward of indexing: route through the differentiable index_into_zeros
     return index_into_zeros(g, shape, key)
 
 
@@ -388,7 +396,27 @@ class AliasBackward0(_IndexViewBack):
 def basic_index_view(x, key, cls):
     if Ellipsis not in key:
         key = key + (Ellipsis,)     # keeps x[0] of a 1-D array a 0-d VIEW, not a copy
-    node = new_node(cls, (x,))
-    if node is not None:
-        node.shape, node.key = x._data.shape, key
-    return make_view(x, x._data[key], node, ("getitem", key))
+    return apply_view(cls, x, ("getitem", key), key)
+
+
+# ---- the differentiable scatter used by double backward of indexing ---------------------
+
+class _IndexIntoZeros(Node):
+    """Differentiable 'zeros(shape)[key] += g' (used to build graphs of index backward)."""
+    __slots__ = ("key",)
+
+    def forward(self, g, shape, key):
+        self.key = key
+        out = np.zeros(shape, g._data.dtype)
+        np.add.at(out, key, g._data)
+        return out
+
+    def backward(self, g):
+        return (g[self.key],)          # an ndarray, or a Tensor (create_graph)
+
+
+IndexIntoZerosBackward0 = _IndexIntoZeros
+
+
+def index_into_zeros(g, shape, key):
+    return _IndexIntoZeros.apply((g,), shape, key)

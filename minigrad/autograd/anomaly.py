@@ -19,19 +19,23 @@ state = _State()
 
 
 class _Instrument:
-    """True while anomaly mode or a trace is on: the hot paths check only this flag."""
-    __slots__ = ("on",)
+    """`on` is True while anomaly mode or a trace is on: the hot paths check only this flag.
+    Anomaly mode sets `anomaly`, an active trace (trace.py) sets `tracing`."""
+    __slots__ = ("on", "anomaly", "tracing")
 
     def __init__(self):
-        self.on = False
+        self.on = self.anomaly = self.tracing = False
+
+    def update(self):
+        self.on = self.anomaly or self.tracing
 
 
 instrument = _Instrument()
 
 
 def _refresh():
-    from .trace import state as trace_state     # the module (the package re-exports the class)
-    instrument.on = state.enabled or trace_state.log is not None
+    instrument.anomaly = state.enabled
+    instrument.update()
 
 
 def is_anomaly_enabled():

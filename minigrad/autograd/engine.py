@@ -1,285 +1,190 @@
-"""The backward engine: an iterative walk over the graph, newest node first.
+"""The backward engine: an iterative walk over the graph, in the order torch's engine uses.
 
-Like torch's engine it (1) counts, for every reachable node, how many edges point at it,
-(2) runs a node once all of its gradient contributions have arrived, picking among ready
-nodes the one created last (leaf accumulators first), and (3) frees saved tensors as it
-goes unless retain_graph=True. No recursion: a 200,000-node chain is fine.
+`execute` is the whole algorithm on one screen: count how many edges point at each node,
+keep a queue of nodes whose gradient contributions have all arrived, run the one torch
+would run next (leaf accumulators first, then the newest node; see `ready_queue`), and add
+each gradient it returns into the buffer of the node it flows to. No recursion: a
+200,000-node chain is fine. Hooks, anomaly mode, trace capture and autograd.grad's pruning
+live in the small helpers below it.
 """
 import gc
-import heapq
 
 import numpy as np
 
-from . import anomaly as _anomaly, trace as _trace
-from . import graph as _graph
-from .graph import AccumulateGrad, grad_edge
-from .._storage import VersionCounter
+from .._tensor import Tensor
+from . import anomaly as _anomaly
+from .trace import on_ran, on_run
+from .graph import AccumulateGrad, GraphRoot, grad_edge
 from .grad_mode import state as _grad_state
+from .node_hooks import after_backward, before_backward, tensor_pre_hooks
+from .ready_queue import heappop, heappush
 from .saved import SECOND_BACKWARD, engine_state
 
-__all__ = ["run_backward", "accumulate_into_leaf"]
+__all__ = ["execute", "run_backward", "run_grad"]
 
-Tensor = None          # bound by minigrad._tensor
 _NP_SCALARS = {np.float16, np.float32, np.float64, np.int64, np.int32, np.bool_}
+_ndarray = np.ndarray
 
 
-def _as_tensor(g):
-    return g if isinstance(g, Tensor) else Tensor._make(g, False, None)
-
-
-def _data(g):
-    return g._data if isinstance(g, Tensor) else g
-
-
-def _check_hook_result(fn, old, new):
-    if not isinstance(new, Tensor):
-        raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
-    name = getattr(fn, "__name__", repr(fn))
-    if new._data.shape != _data(old).shape:
-        raise RuntimeError(f"hook '{name}' has changed the size of value")
-    if new._data.dtype != _data(old).dtype:
-        was = Tensor._make(_data(old), False, None).type()
-        raise RuntimeError(f"hook '{name}' has changed the type of value "
-                           f"(was {was} got {new.type()})")
-
-
-def _run_tensor_hooks(hooks, grad, node=None):
-    """Tensor hooks in registration order, each seeing the previous one's result."""
-    for fn in list(hooks.values()):
-        if _anomaly.instrument.on:
-            _trace.on_hook("tensor", node, grad)
-        res = fn(_as_tensor(grad))
-        if res is not None:
-            _check_hook_result(fn, grad, res)
-            grad = res if engine_state.create_graph else res._data
-    return grad
-
-
-def _pre_process(node, grad):
-    """Tensor hooks, retain_grad, then node pre-hooks: everything that sees the gradient
-    flowing into `node` before its backward runs."""
-    if type(node) is AccumulateGrad:
-        hooks = node.variable.__dict__.get("_hooks")
-    else:
-        hooks = node._tensor_pre_hooks
-    if hooks:
-        grad = _run_tensor_hooks(hooks, grad, node)
-    ref = node._retain_ref
-    if ref is not None:
-        t = ref()
-        if t is not None:
-            if _anomaly.instrument.on:
-                _trace.on_hook("retain_grad", node, grad)
-            _retain(t, grad)
-    if node._pre_hooks:
-        for fn in list(node._pre_hooks.values()):
-            if _anomaly.instrument.on:
-                _trace.on_hook("prehook", node, grad)
-            res = fn((_as_tensor(grad),))
-            if res is not None:
-                grad = _data(res[0]) if not engine_state.create_graph else res[0]
-    return grad
-
-
-def _retain(t, grad):
-    """retain_grad(): store a copy of the gradient on a non-leaf (accumulating)."""
-    if engine_state.create_graph:
-        g = _as_tensor(grad)
-        t._grad = g if t._grad is None else t._grad + g
-    elif t._grad is None:
-        t._grad = Tensor._make(np.array(grad, dtype=t._data.dtype), False, None)
-    elif t._grad._data.flags.writeable:
-        t._grad._data += grad
-    else:
-        t._grad._data = t._grad._data + grad
-
-
-def accumulate_into_leaf(leaf, grad):
-    """AccumulateGrad: the first gradient is stored, later ones are added in place (so
-    `x.grad` stays the same object across backward calls)."""
-    if not leaf._requires_grad:
-        return                  # requires_grad was switched off after the graph was built
-    if _anomaly.instrument.on:
-        _trace.on_accumulate(leaf, grad)
-    if engine_state.create_graph:
-        g = _as_tensor(grad)
-        if g._data.dtype != leaf._data.dtype:
-            g = g.to(leaf.dtype)
-        if leaf._grad is None:
-            # torch materialises the first gradient by copying into zeros: CopyBackwards
-            leaf._grad = Tensor._make(np.zeros_like(leaf._data), False, None).copy_(g)
-        else:
-            leaf._grad = leaf._grad + g
-        return
-    old = leaf._grad
-    if old is None:
-        # copy only when we may not own the array (read-only broadcast view, other dtype)
-        copied = False
-        if not grad.flags.writeable or grad.dtype != leaf._data.dtype or grad.base is not None:
-            grad = np.array(grad, dtype=leaf._data.dtype, order="C")   # contiguous, like torch
-            copied = True
-        if grad.shape != leaf._data.shape:
-            grad = np.array(np.broadcast_to(grad, leaf._data.shape))
-            copied = True
-        leaf._grad = Tensor._make(grad, False, None)
-        if copied:
-            leaf._grad._vc = VersionCounter(1)    # torch's copy_ into a fresh buffer bumps it
-    else:
-        old._data += grad
-        old._bump_version()
-
-
-_graph.accumulate = accumulate_into_leaf
-
-
-def _collect(roots):
-    """Count incoming edges for every node reachable from `roots` (iterative DFS)."""
-    deps = {}
-    stack = [r for r in roots if r is not None]
-    while stack:
-        for nxt in stack.pop()._next:
-            if nxt is not None:
-                if nxt in deps:
-                    deps[nxt] += 1
-                else:
-                    deps[nxt] = 1
-                    stack.append(nxt)
-    return deps
-
-
-def _needed(nodes, targets):
-    """Nodes from which some target node can be reached (for autograd.grad)."""
-    needed = set(targets)
-    for node in sorted(nodes, key=lambda n: n._seq):     # creation order is topological
-        if node not in needed and any(n in needed for n in node._next if n is not None):
-            needed.add(node)
-    return needed
-
-
-def _add(a, b):
-    return a + b
-
-
-def execute(roots, root_grads, retain_graph, create_graph, capture=None):
-    """Run backward from `roots` (nodes) seeded with `root_grads`.
-
-    capture: {node: slot} for autograd.grad — gradients reaching those nodes are stored
-    in the returned dict instead of running them; other leaves are left untouched.
-    """
-    deps = _collect(roots)
-    needed = None
-    if capture is not None:
-        needed = _needed(set(deps).union(r for r in roots if r is not None), capture)
-    buffers = {}
-    for r, g in zip(roots, root_grads):
-        if r is not None:
-            buffers[r] = g if r not in buffers else buffers[r] + g
-    captured = {}
-    ready = []
-    for r in set(roots):
-        if r is not None and deps.get(r, 0) == 0:
-            ready.append((type(r) is not AccumulateGrad, -r._seq, r))
-    heapq.heapify(ready)
-    old_err = np.seterr(all="ignore")       # torch does not warn about nan/inf in backward
-    gc_was_enabled = gc.isenabled()
-    gc.disable()          # the graph is acyclic: collections during backward only cost time
-    prev_grad_mode, prev_cg = _grad_state.enabled, engine_state.create_graph
-    _grad_state.enabled, engine_state.create_graph = create_graph, create_graph
-    slow = capture is not None or _anomaly.instrument.on
-    heappop, heappush = heapq.heappop, heapq.heappush
-    try:
+def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, only=None):
+    """Run backward from the nodes `roots`, seeded with one gradient each. autograd.grad
+    passes `capture` (nodes whose incoming gradient it returns); backward(inputs=...) passes
+    `only` (the nodes to run, with what leads to them)."""
+    if len(roots) == 1:
+        root, buffers = roots[0], {roots[0]: grads[0]}
+    else:                  # several roots: torch adds one GraphRoot node that feeds them all
+        root = GraphRoot(roots)
+        buffers = {root: tuple(grads)}
+    dependencies = count_dependencies(root)     # how many edges point at each node
+    should_run = _prune(root, dependencies, capture or only)    # None: every node runs
+    captured = dict.fromkeys(capture or ())     # filled as gradients reach them
+    extras = should_run is not None or _anomaly.instrument.on
+    ready = [(root._seq, root)]                 # the ready queue: (sequence number, node)
+    with _BackwardMode(create_graph):
         while ready:
-            node = heappop(ready)[2]
+            node = heappop(ready)               # leaf accumulators first, then the newest
             grad = buffers.pop(node, None)
-            if slow or grad is None or node._hooked or type(grad) is _MultiGrad:
-                outs = _run_node_slow(node, grad, needed, capture, captured, retain_graph)
+            if extras or node._hooked or node._released or grad is None:   # hooks, capture...
+                outputs = _run_with_extras(node, grad, retain_graph, should_run, captured)
             else:
-                if node._released:
-                    raise RuntimeError(SECOND_BACKWARD)
-                outs = node.backward(grad)
+                outputs = node.backward(grad)
                 if not retain_graph and node.saves:
-                    node._release()
-            nexts = node._next
-            if len(outs) != len(nexts):
-                outs = tuple(outs) + (None,) * (len(nexts) - len(outs))
+                    node._release()             # free what forward saved
             last = None
-            i = -1
-            for nxt in nexts:
-                i += 1
-                if nxt is None:
-                    continue
-                g = outs[i]
-                if g is not None:
-                    if g.__class__ in _NP_SCALARS:      # 0-d arithmetic gives NumPy scalars
-                        g = np.asarray(g)
-                    elif g is last and type(g) is np.ndarray:
-                        g = g.copy()                    # never hand one array to two owners
-                    last = g
-                    if nxt._n_outputs != 1:
-                        _add_to_output(buffers, nxt, node._next_nr[i] if node._next_nr else 0, g)
+            for i, next_node in enumerate(node._next):
+                if next_node is None:
+                    continue                    # this input needs no gradient
+                g = outputs[i]
+                if g is not None:               # add g to the gradient waiting at next_node
+                    if next_node not in buffers and type(g) is _ndarray and g is not last \
+                            and not next_node._hooked:
+                        buffers[next_node] = g  # the first contribution is kept as it is
                     else:
-                        prev = buffers.get(nxt)
-                        if prev is None:
-                            buffers[nxt] = g
-                        else:
-                            g = prev + g
-                            buffers[nxt] = np.asarray(g) if g.__class__ in _NP_SCALARS else g
-                left = deps[nxt] - 1
-                deps[nxt] = left
-                if left == 0:
-                    heappush(ready, (type(nxt) is not AccumulateGrad, -nxt._seq, nxt))
-    finally:
-        _grad_state.enabled, engine_state.create_graph = prev_grad_mode, prev_cg
-        np.seterr(**old_err)
-        if gc_was_enabled:
-            gc.enable()
+                        _add_to_buffer(buffers, node, i, g, last)
+                    last = g
+                dependencies[next_node] -= 1
+                if dependencies[next_node] == 0 and (should_run is None or next_node in should_run):
+                    heappush(ready, next_node)  # all its contributions have arrived
     return captured
 
 
-def _run_node_slow(node, grad, needed, capture, captured, retain_graph):
-    """Everything but the plain case: pruned nodes (autograd.grad), missing gradients,
-    multi-output nodes, hooks, captured inputs and anomaly mode."""
-    if needed is not None and node not in needed:
-        return ()
+def count_dependencies(root):
+    """For every node reachable from `root`, how many edges point at it (iterative DFS)."""
+    dependencies = {}
+    stack = [root]
+    while stack:
+        for next_node in stack.pop()._next:
+            if next_node is not None:
+                if next_node in dependencies:
+                    dependencies[next_node] += 1
+                else:
+                    dependencies[next_node] = 1
+                    stack.append(next_node)
+    return dependencies
+
+
+_collect = count_dependencies                 # names notebook 06 used
+accumulate_into_leaf = AccumulateGrad.backward
+
+
+class _BackwardMode:
+    """While backward runs: grad mode follows create_graph, NumPy stays silent about inf and
+    nan (torch does not warn in backward), and the cyclic GC is paused (the graph is acyclic,
+    so collections during backward only cost time)."""
+    __slots__ = ("create_graph", "saved", "quiet")
+
+    def __init__(self, create_graph):
+        self.create_graph = create_graph
+        self.quiet = np.errstate(all="ignore")
+
+    def __enter__(self):
+        self.saved = (_grad_state.enabled, engine_state.create_graph, gc.isenabled())
+        self.quiet.__enter__()
+        gc.disable()
+        _grad_state.enabled = engine_state.create_graph = self.create_graph
+
+    def __exit__(self, *exc):
+        _grad_state.enabled, engine_state.create_graph, gc_was_enabled = self.saved
+        self.quiet.__exit__(*exc)
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _add_to_buffer(buffers, node, index, g, last):
+    """Add gradient g, flowing from `node` along its edge `index`, into the buffer of the node
+    at the other end: everything but the plain first contribution of an array."""
+    next_node = node._next[index]
+    if g.__class__ in _NP_SCALARS:          # 0-d arithmetic gives NumPy scalars
+        g = np.asarray(g)
+    elif g is last and type(g) is _ndarray:
+        g = g.copy()                        # never hand one array to two owners
+    if next_node._n_outputs != 1:           # multi-output custom Function: one slot per output
+        nr = node._next_nr[index] if node._next_nr else 0
+        slots = buffers.get(next_node)
+        if slots is None:
+            slots = buffers[next_node] = _MultiGrad([None] * next_node._n_outputs)
+        slots[nr] = g if slots[nr] is None else slots[nr] + g
+        return
+    prev = buffers.get(next_node)
+    if prev is None:
+        buffers[next_node] = g
+    else:
+        g = prev + g
+        buffers[next_node] = np.asarray(g) if g.__class__ in _NP_SCALARS else g
+
+
+class _MultiGrad(list):
+    """Per-output gradients of a multi-output node (passed to its backward as a tuple);
+    missing ones are materialised as zeros when the node runs."""
+
+
+def _prune(root, dependencies, targets):
+    """With `targets`, run only them and the nodes from which one can be reached (torch's
+    exec_info); None when everything runs."""
+    if targets is None:
+        return None
+    needed = set()
+    for node in sorted([root, *dependencies], key=lambda n: n._seq):   # children first
+        if any(n is not None and (n in needed or n in targets) for n in node._next):
+            needed.add(node)
+    return needed.union(targets)
+
+
+def _run_with_extras(node, grad, retain_graph, should_run, captured):
+    """Everything but the plain case: missing gradients, multi-output nodes, hooks,
+    captured inputs (autograd.grad), anomaly mode, a second backward. Returns one gradient
+    (or None) per input edge."""
     if grad is None:
         return (None,) * len(node._next)
     if type(grad) is _MultiGrad:
         shapes = node.__dict__.get("_output_shapes", ())
         grad = tuple(g if g is not None else np.zeros(shapes[i] if i < len(shapes) else ())
                      for i, g in enumerate(grad))
-    elif node._hooked:
-        grad = _pre_process(node, grad)
-    if capture is not None and node in capture:
-        captured[node] = grad
-        return (None,) * len(node._next)
+    if should_run is not None and node in captured:
+        if not any(n in should_run for n in node._next if n is not None):
+            # nothing below it is wanted: torch runs only the tensor's hooks, then captures
+            captured[node] = tensor_pre_hooks(node, grad) if node._hooked else grad
+            return (None,) * len(node._next)
+        captured[node] = grad           # before the hooks, as torch does
+    if node._hooked:
+        grad = before_backward(node, grad)
     if node._released:
         raise RuntimeError(SECOND_BACKWARD)
     if _anomaly.instrument.on:
-        _trace.on_run(node, grad)
+        on_run(node, grad)
     if _anomaly.state.enabled:
-        outs = _call_anomalous(node, grad)
+        outputs = _call_anomalous(node, grad)
     else:
-        outs = node.backward(grad)
+        outputs = node.backward(grad)
     if node._hooks:
-        outs = _post_hooks(node, outs, grad)
+        outputs = after_backward(node, outputs, grad)
     if _anomaly.instrument.on:
-        _trace.on_ran(node, outs)
+        on_ran(node, outputs)
     if not retain_graph and node.saves:
         node._release()
-    return outs
-
-
-def _add_to_output(buffers, node, nr, g):
-    """Multi-output nodes (custom Functions) buffer one gradient per output; missing ones
-    are materialised as zeros when the node runs."""
-    slots = buffers.get(node)
-    if slots is None:
-        slots = buffers[node] = _MultiGrad([None] * node._n_outputs)
-    slots[nr] = g if slots[nr] is None else slots[nr] + g
-
-
-class _MultiGrad(list):
-    """Per-output gradients of a multi-output node (passed to its backward as a tuple)."""
+    if len(outputs) != len(node._next):
+        outputs = tuple(outputs) + (None,) * (len(node._next) - len(outputs))
+    return outputs
 
 
 def _call_anomalous(node, grad):
@@ -290,23 +195,11 @@ def _call_anomalous(node, grad):
         raise
     if _anomaly.state.check_nan:
         for g in outs:
-            if g is not None and np.isnan(_data(g)).any():
+            if g is not None and np.isnan(g._data if isinstance(g, Tensor) else g).any():
                 _anomaly.report_failure(node)
                 raise RuntimeError(f"Function '{node.name()}' returned nan values in its "
                                    "0th output.")
     return outs
-
-
-def _post_hooks(node, outs, grad):
-    gin = tuple(None if g is None else _as_tensor(g) for g in outs)
-    for fn in list(node._hooks.values()):
-        if _anomaly.instrument.on:
-            _trace.on_hook("posthook", node, grad)
-        res = fn(gin, (_as_tensor(grad),))
-        if res is not None:
-            gin = tuple(res)
-    return tuple(None if g is None else (g if engine_state.create_graph else _data(g))
-                 for g in gin)
 
 
 def _root_grads(tensors, grad_tensors, create_graph):
@@ -358,18 +251,14 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
         retain_graph = create_graph
     root_grads = _root_grads(tensors, grads, create_graph)
     roots = [grad_edge(t) for t in tensors]
+    only = None
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
-        capture = {grad_edge(t): i for i, t in enumerate(inputs)}
-        captured = execute(roots, root_grads, retain_graph, create_graph, capture)
-        for node, g in captured.items():
-            t = inputs[capture[node]]
-            if t._grad_fn is None:
-                accumulate_into_leaf(t, g)
-            else:
-                _retain(t, g)
-        return
-    execute(roots, root_grads, retain_graph, create_graph)
+        for t in inputs:
+            if t._grad_fn is not None:
+                t.retain_grad()          # as torch: a non-leaf input keeps retaining its grad
+        only = {grad_edge(t) for t in inputs}
+    execute(roots, root_grads, retain_graph, create_graph, only=only)
 
 
 def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,

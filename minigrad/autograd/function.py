@@ -3,7 +3,7 @@
 `BackwardCFunction` subclass named `MyFnBackward`, and the node itself is the `ctx`."""
 import numpy as np
 
-from . import trace as _trace
+from .trace import on_free
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 from .graph import Node, _instrumented_create, _next_seq, grad_edge
@@ -91,7 +91,7 @@ class BackwardCFunction(Node, FunctionCtx):
 
     def _release(self):
         if _instrument.on:
-            _trace.on_free(self)
+            on_free(self)
         self._released = True
         self.__dict__["_saved"] = FREED if self.__dict__.get("_saved") else None
 
@@ -156,6 +156,8 @@ class Function(metaclass=_FunctionMeta):
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
         node._n_outputs = len(outs)
+        if len(outs) > 1:
+            node._hooked = True         # the engine's slow path buffers one grad per output
         node._output_shapes = tuple(o._data.shape if isinstance(o, T) else () for o in outs)
         result = []
         for i, o in enumerate(outs):

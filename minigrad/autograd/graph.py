@@ -1,29 +1,58 @@
-"""The backward graph: `Node` (torch.autograd.graph.Node), `AccumulateGrad`, and the op pattern.
+"""The backward graph: `Node` (torch.autograd.graph.Node), `AccumulateGrad`, and the op protocol.
 
 Every recorded op creates one `Node`: a small object whose class name is torch's grad_fn
 name (`MulBackward0`). It holds edges to the nodes of its inputs (`next_functions`), a
 creation sequence number (backward runs newest first), and whatever it saved.
 
-Built-in ops are written as a Node subclass with a static `forward` (NumPy in, NumPy out)
-and a `backward` side by side, run through `apply_op` (or `minigrad._ops._core.run`).
+The op protocol, the one way every op is recorded:
+
+    class SigmoidBackward0(Node):
+        __slots__ = ("s_result",)            # where the saved output lives
+
+        def forward(self, x):                # tensors in, NumPy array out
+            out = 1 / (1 + np.exp(-x._data))
+            self.save_result(out)            # backward needs the output
+            return out
+
+        def backward(self, g):               # gradient in, one gradient per input out
+            r = self.s_result.unpack(self)
+            return (g * r * (1 - r),)
+
+    y = SigmoidBackward0.apply((x,))         # begin() + forward + output()
+
+`begin` makes the node (joined to the graph only when autograd records the op), `forward`
+computes and saves, `output` wraps the array as the result tensor. In-place ops and views
+call the same `begin` and the node's own `forward`, then write into x or make a view.
 """
 import itertools
 import weakref
 
 import numpy as np
 
+from .._storage import VersionCounter
+from .._tensor import Tensor
 from ..utils.hooks import RemovableHandle
-from . import anomaly as _anomaly, trace as _trace
+from . import anomaly as _anomaly
+from .trace import on_accumulate, on_create, on_free
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
-from .saved import FREED, SavedTensor
+from .ready_queue import ACCUMULATE_PRIORITY
+from .saved import FREED, SavedTensor, engine_state
 
-__all__ = ["Node", "AccumulateGrad", "apply_op", "new_node", "wrap", "grad_edge"]
+__all__ = ["Node", "AccumulateGrad", "GraphRoot", "begin", "connect", "output", "grad_edge",
+           "is_recording"]
 
 _next_seq = itertools.count().__next__      # torch's sequence_nr: creation order
+
+
+class _SlotNames(dict):
+    def __missing__(self, name):
+        self[name] = "s_" + name
+        return self[name]
+
+
+_SLOT_OF = _SlotNames()                      # "self" -> "s_self" (computed once per name)
 _SCALARS = {float, int, bool}
-Tensor = None                                # bound by minigrad._tensor (avoids an import cycle)
-accumulate = None                            # engine.accumulate_into_leaf, bound by the engine
 
 
 class Node:
@@ -34,17 +63,83 @@ class Node:
     """
 
     __slots__ = ("_next", "_seq", "_released", "__dict__", "__weakref__")
-    _saved_names = ()        # slots holding SavedTensor objects (freed after backward)
-    saves = False            # True if backward needs anything that backward frees
-    save_result = False      # apply_op saves the output as `s_result`
+    # derived from each class's slots (see __init_subclass__): the `s_*` slots hold what
+    # forward saved, and backward frees them
+    _saved_names = ()
+    saves = False
+    _saves_result = False
+    _options = ()            # non-tensor arguments torch shows as `_saved_<name>` too
     _hooks = None
     _pre_hooks = None
     _tensor_pre_hooks = None
     _retain_ref = None
     _trace = None            # anomaly mode: where in the forward code this node was made
     _next_nr = None          # output numbers of the inputs, when any is not 0
-    _hooked = False          # set once any hook or retain_grad is attached (engine fast path)
+    _hooked = False          # hooks or retain_grad attached, or several outputs: the engine
+                             # then runs the node through its slow path
     _n_outputs = 1
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        names = []
+        for klass in reversed(cls.__mro__):
+            for slot in klass.__dict__.get("__slots__", ()):
+                if slot.startswith("s_") and slot not in names:
+                    names.append(slot)
+        if names:                   # (custom Functions keep their saves in a list instead)
+            cls._saved_names = tuple(names)
+            cls.saves = True
+            cls._saves_result = "s_result" in names
+
+    # ---- the op protocol: an op is `Cls.apply(inputs, *options)`; its forward (NumPy in,
+    # NumPy out) says what backward will need, with save() and save_result()
+    @classmethod
+    def apply(cls, inputs, *options):
+        """Run this op on `inputs` (Tensors or numbers), recording a node when autograd
+        needs one, and return the output Tensor: `begin`, `forward`, `output` (the first
+        branch is the same three steps, written out because every op runs it)."""
+        if _grad_state.enabled:
+            for t in inputs:
+                if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+                    node = cls.__new__(cls)
+                    connect(node, inputs)
+                    out = Tensor._make(node.forward(*inputs, *options), True, node)
+                    if cls._saves_result:
+                        node.keep_result(out)
+                    return out
+        node = cls.__new__(cls)             # not recorded: a loose node, as `begin` makes
+        node._next = (None,) * len(inputs)
+        node._seq = None
+        node._released = True
+        out = Tensor._make(node.forward(*inputs, *options), False, None)
+        if not _grad_state.enabled:
+            _mark_made_in_no_grad(out, inputs)
+        return out
+
+    def save(self, /, **values):
+        """Keep inputs for backward: `self.save(self=x)` fills the slot `s_self`. A tensor
+        is kept with its current version (an in-place edit later is an error in backward);
+        numbers, arrays (indices) and None are kept as they are. Does nothing when the op
+        is not recorded."""
+        if self._released:
+            return
+        for name, value in values.items():
+            if value.__class__ is Tensor or (value is not None and value.__class__ not in _SCALARS
+                                             and isinstance(value, Tensor)):
+                value = SavedTensor(value)
+            setattr(self, _SLOT_OF[name], value)
+
+    def save_result(self, out):
+        """Keep the output for backward (`s_result`). `out` is the array forward returns;
+        the output Tensor made from it is saved, so editing it in place breaks backward."""
+        if not self._released:
+            self.s_result = out          # replaced by keep_result once the Tensor exists
+
+    def keep_result(self, out):
+        """Called by the op with the output Tensor, once it exists."""
+        pending = getattr(self, "s_result", None)      # what forward passed to save_result
+        if pending is not None and pending.__class__ is not SavedTensor:
+            self.s_result = SavedTensor(out, is_output=True)
 
     def name(self):
         """torch's node name, e.g. 'MulBackward0'."""
@@ -93,7 +188,7 @@ class Node:
     def _release(self):
         """Drop what backward saved (retain_graph=False)."""
         if _instrument.on:
-            _trace.on_free(self)
+            on_free(self)
         self._released = True
         for n in self._saved_names:
             if getattr(self, n, None) is not None:     # slots that saved nothing stay empty
@@ -105,7 +200,8 @@ class Node:
             try:
                 v = object.__getattribute__(self, "s_" + attr[7:])
             except AttributeError:
-                pass
+                if attr[7:] in self._options:       # an option backward uses (stride, dim)
+                    return object.__getattribute__(self, attr[7:])
             else:
                 if v is FREED or isinstance(v, SavedTensor):
                     return v.as_tensor(self)
@@ -148,40 +244,47 @@ def grad_edge(t):
     return None
 
 
-def apply_op(cls, *inputs):
-    """Run `cls.forward(ctx, *inputs)` and wrap the array it returns in a Tensor.
-
-    Inputs are Tensors, Python scalars or None (only Tensors get edges). When grad mode is
-    on and some input requires grad, a `cls` node is created first and passed as `ctx`, so
-    forward can save what backward needs (`ctx.s_other = SavedTensor(b)`); otherwise ctx is
-    None and nothing is recorded. Non-tensor options go on the node via a keyword-free
-    wrapper: call `cls.forward` yourself and then `record(cls, data, inputs)` (see below).
-    """
+def is_recording(inputs):
+    """Whether autograd records an op on `inputs`: grad mode is on and some input requires
+    grad."""
     if _grad_state.enabled:
         for t in inputs:
             if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                node = _new_node(cls, inputs)
-                out = Tensor._make(cls.forward(node, *inputs), True, node)
-                if cls.save_result:
-                    node.s_result = SavedTensor(out, is_output=True)
-                return out
-    return Tensor._make(cls.forward(None, *inputs), False, None)
+                return True
+    return False
 
 
-def _new_node(cls, inputs):
+def begin(cls, inputs):
+    """Create the node of a `cls` op on `inputs` (Tensors, Python numbers or None).
+
+    When grad mode is on and some input requires grad, the node joins the graph: an edge to
+    each tensor input's node and a sequence number. Otherwise it is a loose node whose
+    `save` keeps nothing; its forward still runs, so every op has one code path.
+    """
     node = cls.__new__(cls)
+    if is_recording(inputs):
+        connect(node, inputs)
+        return node
+    node._next = (None,) * len(inputs)
+    node._seq = None
+    node._released = True           # nothing to keep, nothing to free
+    return node
+
+
+def connect(node, inputs):
+    """Give `node` its edges (one per input: the node its gradient flows into, or None) and
+    the next sequence number. Used by `begin`, and by nodes made outside an op (a view's
+    regenerated history)."""
     edges = []
     renumber = False
     for t in inputs:
         if t is None or t.__class__ in _SCALARS:
             edges.append(None)
-            continue
-        fn = t._grad_fn
-        if fn is None or t._base is not None:
-            fn = grad_edge(t)
-        edges.append(fn)
-        if t._output_nr:
-            renumber = True
+        else:
+            fn = t._grad_fn
+            edges.append(fn if fn is not None and t._base is None else grad_edge(t))
+            if t._output_nr:
+                renumber = True
     node._next = tuple(edges)
     node._seq = _next_seq()
     node._released = False
@@ -190,33 +293,32 @@ def _new_node(cls, inputs):
                               for t in inputs)
     if _instrument.on:
         _instrumented_create(node)
-    return node
+
+
+def _mark_made_in_no_grad(out, inputs):
+    for t in inputs:
+        if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+            out.__dict__["_made_in_no_grad"] = True   # shown as a badge by viz
+            break
 
 
 def _instrumented_create(node):
     if _anomaly.state.enabled:
         _anomaly.record_trace(node)
-    _trace.on_create(node)
+    on_create(node)
 
 
-def new_node(cls, inputs):
-    """Create a `cls` node with edges to `inputs` if autograd should record it, else None.
-    For ops whose forward needs options: `node = new_node(Cls, (x,))`, compute, then
-    `wrap(data, node)`."""
-    if _grad_state.enabled:
-        for t in inputs:
-            if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                return _new_node(cls, inputs)
-    return None
-
-
-def wrap(data, node):
-    """The output Tensor for `data`, attached to `node` (which may be None)."""
-    if node is None:
-        return Tensor._make(data, False, None)
+def output(node, data, inputs=()):
+    """The Tensor for the array an op computed: attached to `node` when it was recorded
+    (and saved, if its forward called save_result), else a plain tensor."""
+    if node._seq is None:
+        out = Tensor._make(data, False, None)
+        if not _grad_state.enabled:
+            _mark_made_in_no_grad(out, inputs)
+        return out
     out = Tensor._make(data, True, node)
-    if node.save_result:
-        node.s_result = SavedTensor(out, is_output=True)
+    if node._saves_result:
+        node.keep_result(out)
     return out
 
 
@@ -224,27 +326,79 @@ class AccumulateGrad(Node):
     """The node at a leaf that requires grad: adds the incoming gradient into `.grad`.
 
     It holds the leaf strongly (`.variable`); the leaf holds it only weakly, so it lives
-    exactly as long as some graph uses it, and is the same object for every use.
+    exactly as long as some graph uses it, and is the same object for every use. Its
+    sequence number is the largest possible, as in torch, so ready leaves go first.
     """
 
     __slots__ = ("variable",)
+    _seq = ACCUMULATE_PRIORITY
 
     def __init__(self, variable):
         self.variable = variable
         if variable.__dict__.get("_hooks"):
             self._hooked = True     # the leaf's own tensor hooks run here
         self._next = ()
-        self._seq = _next_seq()
         self._released = False
 
     def name(self):
         return "torch::autograd::AccumulateGrad"
 
-    def backward(self, grad):
-        accumulate(self.variable, grad)
-        return ()
-
     def _release(self):
         pass
 
+    def backward(self, grad):
+        """The first gradient is stored, later ones are added in place (so `x.grad` stays
+        the same object across backward calls)."""
+        leaf = self.variable
+        if not leaf._requires_grad:
+            return ()               # requires_grad was switched off after the graph was built
+        if _instrument.on:
+            on_accumulate(leaf, grad)
+        if engine_state.create_graph:
+            g = grad if isinstance(grad, Tensor) else Tensor._make(grad, False, None)
+            if g._data.dtype != leaf._data.dtype:
+                g = g.to(leaf.dtype)
+            if leaf._grad is None:
+                # torch materialises the first gradient by copying into zeros: CopyBackwards
+                leaf._grad = Tensor._make(np.zeros_like(leaf._data), False, None).copy_(g)
+            else:
+                leaf._grad = leaf._grad + g
+            return ()
+        old = leaf._grad
+        if old is None:
+            # copy only when we may not own the array (read-only broadcast view, other dtype)
+            copied = False
+            if not grad.flags.writeable or grad.dtype != leaf._data.dtype \
+                    or grad.base is not None:      # copied contiguous, like torch
+                grad = np.array(grad, dtype=leaf._data.dtype, order="C")
+                copied = True
+            if grad.shape != leaf._data.shape:
+                grad = np.array(np.broadcast_to(grad, leaf._data.shape))
+                copied = True
+            leaf._grad = Tensor._make(grad, False, None)
+            if copied:
+                leaf._grad._vc = VersionCounter(1)    # torch's copy_ into a fresh buffer bumps it
+        else:
+            old._data += grad
+            old._bump_version()
+        return ()
 
+
+class GraphRoot(Node):
+    """torch's GraphRoot: when backward starts from several tensors, one extra node whose
+    outputs are their gradients, so the walk has a single starting point. A root that
+    depends on another root then waits for that root's contribution, and a root given twice
+    receives both gradients."""
+
+    __slots__ = ()
+
+    def __init__(self, roots):
+        self._next = tuple(roots)
+        self._seq = _next_seq()
+        self._released = False
+
+    def name(self):
+        return "torch::autograd::GraphRoot"
+
+    def backward(self, grads):
+        return grads

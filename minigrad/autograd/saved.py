@@ -7,6 +7,7 @@ keeping the output tensor would make a reference cycle (output -> node -> output
 """
 import threading
 
+from .._tensor import Tensor
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 from . import saved_hooks as _saved_hooks
@@ -124,11 +125,12 @@ class SavedTensor:
     def unpack(self, node):
         """The saved value: an ndarray, or a Tensor while building a graph of the backward
         (create_graph=True). Raises if it was modified in place since it was saved."""
-        self._check(node)
         t = self.tensor
+        vc = self.vc if t is None else t._vc
+        if (0 if vc is None else vc.value) != self.version:
+            self._check(node)
         if engine_state.create_graph:
             if t is None:
-                from .._tensor import Tensor
                 return Tensor._make(self.data, True, node)
             return t
         return self.data if t is None else t._data
@@ -138,7 +140,6 @@ class SavedTensor:
         self._check(node)
         if self.tensor is not None:
             return self.tensor
-        from .._tensor import Tensor
         return Tensor._make(self.data, True, node)
 
 

@@ -10,6 +10,8 @@ check anomaly mode.
 import dataclasses
 import weakref
 
+from .anomaly import instrument
+
 __all__ = ["trace", "Event", "TraceLog"]
 
 
@@ -113,16 +115,16 @@ class trace:
         self.prev = None
 
     def __enter__(self):
-        from . import anomaly
         self.prev = state.log
         state.log = self.log
-        anomaly.instrument.on = True
+        instrument.tracing = True
+        instrument.update()
         return self.log
 
     def __exit__(self, *exc):
-        from . import anomaly
         state.log = self.prev
-        anomaly.instrument.on = anomaly.state.enabled or state.log is not None
+        instrument.tracing = state.log is not None
+        instrument.update()
 
 
 # ---- called by the engine and the ops when instrumented ------------------------------

@@ -7,7 +7,6 @@ Dropout records what torch records on the CPU: ``input * noise`` (a ``MulBackwar
 
 import numpy as np
 
-from ..autograd.graph import new_node, wrap
 from ._norm_nodes import NativeBatchNormBackward0
 
 __all__ = ["dropout", "batch_norm"]
@@ -65,7 +64,5 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         for name, t in (("running_mean", running_mean), ("running_var", running_var)):
             if t is None:
                 raise RuntimeError(f"{name} must be defined in evaluation mode")
-    node = new_node(NativeBatchNormBackward0, (input, weight, bias))
-    data = NativeBatchNormBackward0.forward(node, input, weight, bias, running_mean,
-                                            running_var, training, momentum, eps)
-    return wrap(data, node)
+    return NativeBatchNormBackward0.apply((input, weight, bias), running_mean, running_var,
+                                          training, momentum, eps)

@@ -1,8 +1,9 @@
 """Autograd nodes of minigrad.nn.functional, named after torch's grad_fn classes.
 
-Each node pairs a static ``forward`` (NumPy in, NumPy out) with its ``backward``, in the
-core's op pattern (see minigrad.autograd.function). Options that are not tensors (dims,
-strides, reduction) are set on the node by the functional wrapper before ``wrap``.
+Each node pairs its ``forward`` (tensors in, NumPy out; it says what it saves) with its
+``backward``, in the op protocol of minigrad.autograd.graph (``Cls.apply(inputs, *options)``).
+Options that are not tensors (dims, strides, reduction) are plain slots, listed in
+``_options`` so that ``grad_fn._saved_<option>`` shows them as torch does.
 
 Backward formulas use the NumPy kernels on the fast path. Under ``create_graph=True`` they
 receive Tensors and are written with Tensor ops where that is easy (addmm, softmax,
@@ -13,7 +14,7 @@ backward is not differentiable here and says so.
 import numpy as np
 
 from ..autograd.graph import Node
-from ..autograd.saved import SavedTensor, engine_state
+from ..autograd.saved import engine_state
 from .._ops._util import sum_to as _sum_to
 from . import _kernels as K
 
@@ -39,19 +40,15 @@ def _as_const(arr):
 class AddmmBackward0(Node):
     """out = bias + mat1 @ mat2 (what linear runs on 2-D input with a bias)."""
 
-    __slots__ = ("s_mat1", "s_mat2", "bias_shape", "s_alpha", "s_beta")
-    _saved_names = ("s_mat1", "s_mat2")
-    saves = True
+    __slots__ = ("s_mat1", "s_mat2", "bias_shape", "alpha", "beta")
+    _options = ("alpha", "beta")
 
-    @staticmethod
-    def forward(ctx, bias, mat1, mat2):
-        if ctx is not None:
-            _, need1, need2 = ctx.needs_input_grad
-            ctx.bias_shape = bias.shape
-            ctx.s_alpha = ctx.s_beta = 1
-            # each matrix is needed only for the other one's gradient
-            ctx.s_mat1 = SavedTensor(mat1) if need2 else None
-            ctx.s_mat2 = SavedTensor(mat2) if need1 else None
+    def forward(self, bias, mat1, mat2):
+        _, need1, need2 = self.needs_input_grad
+        self.bias_shape = bias._data.shape
+        self.alpha = self.beta = 1
+        # each matrix is needed only for the other one's gradient
+        self.save(mat1=mat1 if need2 else None, mat2=mat2 if need1 else None)
         out = mat1._data @ mat2._data
         out += bias._data          # fresh array from matmul: safe to add in place
         return out
@@ -71,10 +68,20 @@ class ConvolutionBackward0(Node):
     in-place edits at backward.
     """
 
-    __slots__ = ("s_input", "s_weight", "s_stride", "s_padding", "s_dilation", "s_groups",
-                 "s_transposed", "s_output_padding", "s_bias_sym_sizes_opt", "pads")
-    _saved_names = ("s_input", "s_weight")
-    saves = True
+    __slots__ = ("s_input", "s_weight", "stride", "padding", "dilation", "groups",
+                 "transposed", "output_padding", "bias_sym_sizes_opt", "pads")
+    _options = ("stride", "padding", "dilation", "groups", "transposed", "output_padding",
+                "bias_sym_sizes_opt")
+
+    def forward(self, input, weight, bias, stride, padding, dilation, groups):
+        self.save(input=input, weight=weight)
+        self.stride, self.dilation, self.groups, self.pads = stride, dilation, groups, padding
+        # torch shows the symmetric padding; "same" with an odd total shows the smaller side
+        self.padding = tuple(p[0] if isinstance(p, tuple) else p for p in padding)
+        self.transposed, self.output_padding = False, (0, 0)
+        self.bias_sym_sizes_opt = (0,) if bias is None else tuple(bias.shape)   # as torch
+        return K.conv2d_forward(input._data, weight._data, None if bias is None else bias._data,
+                                stride, padding, dilation, groups)
 
     def backward(self, grad):
         x = self.s_input.unpack(self)
@@ -84,37 +91,48 @@ class ConvolutionBackward0(Node):
                 "minigrad: double backward through conv2d is not supported "
                 "(create_graph=True reached ConvolutionBackward0)")
         need_x, need_w, need_b = self.needs_input_grad
-        return K.conv2d_backward(grad, x, w, self.s_stride, self.pads, self.s_dilation,
-                                 self.s_groups, need=(need_x, need_w, need_b))
+        return K.conv2d_backward(grad, x, w, self.stride, self.pads, self.dilation,
+                                 self.groups, need=(need_x, need_w, need_b))
 
 
 class ConstantPadNdBackward0(Node):
     """Zero padding of the last two dims (used by conv2d's padding="same" for the odd pixel)."""
 
-    __slots__ = ("s_pad",)
+    __slots__ = ("pad",)
+    _options = ("pad",)
+
+    def forward(self, x, pad):
+        self.pad = pad
+        left, right, top, bottom = pad
+        return np.pad(x._data, [(0, 0)] * (x._data.ndim - 2) + [(top, bottom), (left, right)])
 
     def backward(self, grad):
-        left, right, top, bottom = self.s_pad
+        left, right, top, bottom = self.pad
         h, w = grad.shape[-2:]
         return (grad[..., top:h - bottom, left:w - right],)
 
 
 class _SoftmaxBase(Node):
-    __slots__ = ("s_dim", "dim", "s_result")
-    _saved_names = ("s_result",)
-    saves = True
-    save_result = True
+    __slots__ = ("shown_dim", "dim", "s_result")
+    kernel = None
 
-    @staticmethod
-    def set_dim(node, dim, wrapped):
-        node.dim = wrapped
-        node.s_dim = dim % (1 << 64)     # torch shows a negative dim as an unsigned int64
+    def forward(self, x, dim, wrapped):
+        self.dim = wrapped
+        self.shown_dim = dim % (1 << 64)     # torch shows a negative dim as an unsigned int64
+        out = self.kernel(x._data, wrapped)
+        self.save_result(out)
+        return out
+
+    @property
+    def _saved_dim(self):
+        return self.shown_dim
 
 
 class SoftmaxBackward0(_SoftmaxBase):
     """y = softmax(x, dim); saves its output: dx = y * (g - sum(g * y))."""
 
     __slots__ = ()
+    kernel = staticmethod(K.softmax)
 
     def backward(self, grad):
         y = self.s_result.unpack(self)
@@ -127,6 +145,7 @@ class LogSoftmaxBackward0(_SoftmaxBase):
     """y = log_softmax(x, dim); saves its output: dx = g - exp(y) * sum(g)."""
 
     __slots__ = ()
+    kernel = staticmethod(K.log_softmax)
 
     def backward(self, grad):
         y = self.s_result.unpack(self)
@@ -138,16 +157,12 @@ class LogSoftmaxBackward0(_SoftmaxBase):
 class MseLossBackward0(Node):
     """mean/sum/none of (input - target)^2; saves both inputs."""
 
-    __slots__ = ("s_self", "s_target", "s_reduction")
-    _saved_names = ("s_self", "s_target")
-    saves = True
+    __slots__ = ("s_self", "s_target", "reduction")
+    _options = ("reduction",)
 
-    @staticmethod
-    def forward(ctx, x, target, reduction):
-        if ctx is not None:
-            ctx.s_self = SavedTensor(x)
-            ctx.s_target = SavedTensor(target)
-            ctx.s_reduction = _REDUCTIONS[reduction]
+    def forward(self, x, target, reduction):
+        self.save(self=x, target=target)
+        self.reduction = _REDUCTIONS[reduction]
         d = x._data - target._data
         sq = d * d
         if reduction == "none":
@@ -159,7 +174,7 @@ class MseLossBackward0(Node):
         t = self.s_target.unpack(self)
         d = x - t
         scale = 2.0
-        if self.s_reduction == 1:
+        if self.reduction == 1:
             scale = 2.0 / max(1, int(np.prod(d.shape)))
         g = d * (grad * scale)      # grad is 0-d for mean/sum: broadcasts
         need_x, need_t = self.needs_input_grad
@@ -180,16 +195,30 @@ class NllLossBackward0(Node):
     (and version-checks) the input and the target.
     """
 
-    __slots__ = ("coef", "s_self", "s_target", "s_weight", "s_reduction", "s_ignore_index",
-                 "s_total_weight")
-    _saved_names = ("s_self", "s_target")
-    saves = True
+    __slots__ = ("coef", "s_self", "s_target", "s_weight", "reduction", "ignore_index",
+                 "total_weight")
+    _options = ("reduction", "ignore_index", "total_weight")
+
+    def forward(self, input, target, reduction, ignore_index):
+        x, t = input._data, target._data.astype(np.int64)
+        if x.ndim == 4:   # class axis last, then one row per pixel
+            rows = x.transpose(0, 2, 3, 1).reshape(-1, x.shape[1])
+        else:
+            rows = x.reshape(-1, x.shape[-1])
+        loss, coef, total = nll_forward(rows, t.reshape(-1), reduction, ignore_index)
+        self.coef = coef.reshape(x.shape[0], x.shape[2], x.shape[3], -1) if x.ndim == 4 \
+            else coef.reshape(x.shape)
+        self.save(self=input, target=target, weight=None)
+        self.reduction = _REDUCTIONS[reduction]
+        self.ignore_index = ignore_index % (1 << 64)
+        self.total_weight = _as_const(np.asarray(total, x.dtype))
+        return loss.reshape(t.shape) if reduction == "none" else loss
 
     def backward(self, grad):
         self.s_self.unpack(self)        # only the in-place checks: coef already has the values
         self.s_target.unpack(self)
         coef = self.coef
-        if self.s_reduction == 0:       # grad has the target's shape: add the class axis
+        if self.reduction == 0:       # grad has the target's shape: add the class axis
             grad = grad.reshape(tuple(grad.shape) + (1,))
         if isinstance(grad, np.ndarray):
             return (coef * grad,)

@@ -1,13 +1,14 @@
 """The autograd node of batch normalization (torch's NativeBatchNormBackward0).
 
-Kept in its own file: one node, its NumPy forward and its backward side by side, in the
-op pattern of minigrad.nn._nodes (a static ``forward`` that saves what ``backward`` needs).
+Kept in its own file: one node, its NumPy forward and its backward side by side, in the op
+protocol of minigrad.autograd.graph (``forward`` says what it saves, ``backward`` beside it).
 """
 
 import numpy as np
 
+from .._tensor import Tensor
 from ..autograd.graph import Node
-from ..autograd.saved import SavedTensor, engine_state
+from ..autograd.saved import engine_state
 
 __all__ = ["NativeBatchNormBackward0", "batch_norm_stats"]
 
@@ -42,15 +43,11 @@ class NativeBatchNormBackward0(Node):
     """
 
     __slots__ = ("s_input", "s_weight", "s_running_mean", "s_running_var", "s_result1",
-                 "s_result2", "s_training", "s_eps")
-    _saved_names = ("s_input", "s_weight", "s_running_mean", "s_running_var", "s_result1",
-                    "s_result2")
-    saves = True
+                 "s_result2", "training", "eps")
+    _options = ("training", "eps")
 
-    @staticmethod
-    def forward(ctx, x, weight, bias, running_mean, running_var, training, momentum, eps):
+    def forward(self, x, weight, bias, running_mean, running_var, training, momentum, eps):
         """NumPy output; updates the running buffers in place when training (no bump)."""
-        from .._tensor import Tensor
         data = x._data
         if training:
             mean, var = batch_norm_stats(data)
@@ -70,18 +67,16 @@ class NativeBatchNormBackward0(Node):
         beta = -mean * alpha if bias is None else bias._data - mean * alpha
         out = (data * _per_channel(alpha.astype(data.dtype), data.ndim)
                + _per_channel(beta.astype(data.dtype), data.ndim))
-        if ctx is not None:
-            ctx.s_input = SavedTensor(x)
-            ctx.s_weight = None if weight is None else SavedTensor(weight)
-            ctx.s_running_mean = None if running_mean is None else SavedTensor(running_mean)
-            ctx.s_running_var = None if running_var is None else SavedTensor(running_var)
-            empty = np.zeros(0, data.dtype)
-            ctx.s_result1 = Tensor._make(mean.astype(data.dtype) if training else empty,
-                                         False, None)
-            ctx.s_result2 = Tensor._make(invstd.astype(data.dtype) if training else empty,
-                                         False, None)
-            ctx.s_training = bool(training)
-            ctx.s_eps = eps
+        # torch saves the batch statistics as result1/result2 (empty in evaluation mode);
+        # they are the node's own tensors, so nobody can edit them in place
+        empty = np.zeros(0, data.dtype)
+        self.save(input=x, weight=weight, running_mean=running_mean, running_var=running_var)
+        if not self._released:
+            self.s_result1 = Tensor._make(mean.astype(data.dtype) if training else empty,
+                                          False, None)
+            self.s_result2 = Tensor._make(invstd.astype(data.dtype) if training else empty,
+                                          False, None)
+        self.training, self.eps = bool(training), eps
         return out
 
     def backward(self, grad):
@@ -93,13 +88,13 @@ class NativeBatchNormBackward0(Node):
         w = None if self.s_weight is None else self.s_weight.unpack(self)
         nd = x.ndim
         axes = _reduce_axes(x)
-        if self.s_training:
+        if self.training:
             mean = self.s_result1._data.astype(np.float64)
             invstd = self.s_result2._data.astype(np.float64)
         else:
             mean = self.s_running_mean.unpack(self).astype(np.float64)
             invstd = 1.0 / np.sqrt(self.s_running_var.unpack(self).astype(np.float64)
-                                   + self.s_eps)
+                                   + self.eps)
         g = grad.astype(np.float64)
         xhat = (x - _per_channel(mean, nd)) * _per_channel(invstd, nd)
         grad_bias = g.sum(axis=axes)
@@ -108,7 +103,7 @@ class NativeBatchNormBackward0(Node):
         gx = None
         if need_x:
             scale = invstd if w is None else invstd * w
-            if self.s_training:
+            if self.training:
                 n = x.size // x.shape[1]
                 inner = (g - _per_channel(grad_bias / n, nd)
                          - xhat * _per_channel(grad_weight / n, nd))

@@ -10,15 +10,13 @@ import warnings
 
 import numpy as np
 
-from .._tensor import Tensor, _cname
-from ..autograd.graph import new_node, wrap
-from ..autograd.saved import SavedTensor
+from .._tensor import _cname
+from ..autograd.graph import begin, output
 from .._ops.views import UnsafeViewBackward0
-from . import _kernels as K
 from ._functional_training import batch_norm, dropout
 from ._nodes import (_REDUCTIONS, AddmmBackward0, ConstantPadNdBackward0, ConvolutionBackward0,
                      LogSoftmaxBackward0, MseLossBackward0, NllLoss2DBackward0, NllLossBackward0,
-                     SoftmaxBackward0, nll_forward)
+                     SoftmaxBackward0)
 
 __all__ = ["linear", "conv2d", "relu", "sigmoid", "tanh", "softmax", "log_softmax",
            "mse_loss", "nll_loss", "cross_entropy", "dropout", "batch_norm"]
@@ -92,16 +90,12 @@ def _check_linear_dtypes(input, weight, bias):
 
 
 def _addmm(bias, mat1, mat2):
-    node = new_node(AddmmBackward0, (bias, mat1, mat2))
-    return wrap(AddmmBackward0.forward(node, bias, mat1, mat2), node)
+    return AddmmBackward0.apply((bias, mat1, mat2))
 
 
 def _reshaped(cls, x, shape):
     """x's values in a new shape, recorded as a shape-only node ``cls`` (not a view)."""
-    node = new_node(cls, (x,))
-    if node is not None:
-        node.shape = x._data.shape
-    return wrap(x._data.reshape(shape), node)
+    return cls.apply((x,), shape)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -165,28 +159,12 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     else:
         padding = _pair(padding, "padding")
     _check_conv_args(input, weight, bias, stride, padding, dilation, groups)
-    node = new_node(ConvolutionBackward0, (input, weight, bias))
-    if node is not None:
-        node.s_input, node.s_weight = SavedTensor(input), SavedTensor(weight)
-        node.s_stride, node.s_dilation, node.s_groups = stride, dilation, groups
-        node.pads = padding
-        # torch shows the symmetric padding; "same" with an odd total shows the smaller side
-        node.s_padding = tuple(p[0] if isinstance(p, tuple) else p for p in padding)
-        node.s_transposed, node.s_output_padding = False, (0, 0)
-        node.s_bias_sym_sizes_opt = (0,) if bias is None else tuple(bias.shape)  # as torch
-    out = K.conv2d_forward(input._data, weight._data, None if bias is None else bias._data,
-                           stride, padding, dilation, groups)
-    return wrap(out, node)
+    return ConvolutionBackward0.apply((input, weight, bias), stride, padding, dilation, groups)
 
 
 def _constant_pad(x, pad):
     """Zero-pad the last two dims by pad = (left, right, top, bottom), as F.pad orders it."""
-    left, right, top, bottom = pad
-    node = new_node(ConstantPadNdBackward0, (x,))
-    if node is not None:
-        node.s_pad = pad
-    widths = [(0, 0)] * (x._data.ndim - 2) + [(top, bottom), (left, right)]
-    return wrap(np.pad(x._data, widths), node)
+    return ConstantPadNdBackward0.apply((x,), pad)
 
 
 def _check_conv_args(input, weight, bias, stride, padding, dilation, groups):
@@ -249,7 +227,7 @@ def _softmax_dim(name, ndim):
     return 0 if ndim in (0, 1, 3) else 1
 
 
-def _softmax_like(cls, kernel, input, dim, dtype, name):
+def _softmax_like(cls, input, dim, dtype, name):
     if dim is None:
         dim = _softmax_dim(name, input._data.ndim)
     if dtype is not None:
@@ -259,20 +237,17 @@ def _softmax_like(cls, kernel, input, dim, dtype, name):
         kernel_name = "lastdim_kernel_impl" if d == max(input._data.ndim - 1, 0) else "kernel_impl"
         raise NotImplementedError(f"\"{name}_{kernel_name}\" not implemented for "
                                   f"'{_sname(input)}'")
-    node = new_node(cls, (input,))
-    if node is not None:
-        cls.set_dim(node, dim, d)
-    return wrap(kernel(input._data, d), node)
+    return cls.apply((input,), dim, d)
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """exp(x) / sum(exp(x)) along ``dim`` (SoftmaxBackward0, saves its output)."""
-    return _softmax_like(SoftmaxBackward0, K.softmax, input, dim, dtype, "softmax")
+    return _softmax_like(SoftmaxBackward0, input, dim, dtype, "softmax")
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     """log(softmax(x)) along ``dim``, computed stably (LogSoftmaxBackward0)."""
-    return _softmax_like(LogSoftmaxBackward0, K.log_softmax, input, dim, dtype, "log_softmax")
+    return _softmax_like(LogSoftmaxBackward0, input, dim, dtype, "log_softmax")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -301,8 +276,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
             input = input.expand(*shape)
         if tuple(target.shape) != shape:
             target = target.expand(*shape)
-    node = new_node(MseLossBackward0, (input, target))
-    return wrap(MseLossBackward0.forward(node, input, target, reduction), node)
+    return MseLossBackward0.apply((input, target), reduction)
 
 
 def _broadcast_check(a, b):
@@ -337,26 +311,9 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         out = nll_loss(input.view(n, c, d1, -1), target.view(n, d1, -1),
                        ignore_index=ignore_index, reduction=reduction)
         return out if reduction != "none" else out.view(*target.shape)
-    x, t = input._data, target._data.astype(np.int64)
-    if nd == 4:   # class axis last, then one row per pixel
-        cls = NllLoss2DBackward0
-        n, c, h, w = x.shape
-        rows = x.transpose(0, 2, 3, 1).reshape(-1, c)
-    else:
-        cls = NllLossBackward0
-        rows = x.reshape(-1, x.shape[-1])
-    loss, coef, total = nll_forward(rows, t.reshape(-1), reduction, ignore_index)
-    if reduction == "none":
-        loss = loss.reshape(t.shape)
-    node = new_node(cls, (input,))
-    if node is not None:
-        node.coef = coef.reshape(x.shape[0], x.shape[2], x.shape[3], -1) if nd == 4 \
-            else coef.reshape(x.shape)
-        node.s_self, node.s_target, node.s_weight = SavedTensor(input), SavedTensor(target), None
-        node.s_reduction = _REDUCTIONS[reduction]
-        node.s_ignore_index = ignore_index % (1 << 64)
-        node.s_total_weight = Tensor._make(np.asarray(total, x.dtype), False, None)
-    return wrap(loss, node)
+    cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
+    node = begin(cls, (input,))         # the target gets no edge: it is not differentiable
+    return output(node, node.forward(input, target, reduction, ignore_index), (input,))
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,

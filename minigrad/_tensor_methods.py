@@ -1,0 +1,369 @@
+"""Tensor methods and operators, written out: `x.sigmoid()` is `def sigmoid` below, which
+calls the op in its family module (`_ops/unary.py`), where the node class with its forward
+and backward lives. torch generates the same methods in C++ (`_TensorBase`).
+
+They are defined in `TensorMethods` and copied onto `Tensor` at the bottom of this file: the
+op modules build on `Tensor`, so `_tensor.py` cannot import them (imports go one way). The
+operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the same way.
+"""
+from ._tensor import Tensor
+from ._ops import (arithmetic, comparison, conversion, indexing, inplace, linalg, reduction,
+                   unary, views)
+from .nn import functional as F
+
+__all__ = ["TensorMethods"]
+
+
+class TensorMethods:
+    """The ops every Tensor has as methods (see the module docstring)."""
+
+    # ---- arithmetic (torch.add, +, ...) --------------------------------------
+
+    def add(self, other, *, alpha=1):
+        return arithmetic.add(self, other, alpha=alpha)
+
+    def sub(self, other, *, alpha=1):
+        return arithmetic.sub(self, other, alpha=alpha)
+
+    def subtract(self, other, *, alpha=1):
+        return arithmetic.sub(self, other, alpha=alpha)
+
+    def mul(self, other):
+        return arithmetic.mul(self, other)
+
+    def multiply(self, other):
+        return arithmetic.mul(self, other)
+
+    def div(self, other, *, rounding_mode=None):
+        return arithmetic.div(self, other, rounding_mode=rounding_mode)
+
+    def divide(self, other, *, rounding_mode=None):
+        return arithmetic.div(self, other, rounding_mode=rounding_mode)
+
+    def true_divide(self, other, *, rounding_mode=None):
+        return arithmetic.div(self, other, rounding_mode=rounding_mode)
+
+    def pow(self, other):
+        return arithmetic.pow(self, other)
+
+    def square(self):
+        return arithmetic.square(self)
+
+    def floor_divide(self, other):
+        return arithmetic.floordiv(self, other)
+
+    def remainder(self, other):
+        return arithmetic.remainder(self, other)
+
+    # ---- comparisons and logic (results never require grad) ------------------
+
+    def eq(self, other):
+        return comparison.eq(self, other)
+
+    def ne(self, other):
+        return comparison.ne(self, other)
+
+    def lt(self, other):
+        return comparison.lt(self, other)
+
+    def le(self, other):
+        return comparison.le(self, other)
+
+    def gt(self, other):
+        return comparison.gt(self, other)
+
+    def ge(self, other):
+        return comparison.ge(self, other)
+
+    def logical_not(self):
+        return comparison.logical_not(self)
+
+    def isnan(self):
+        return comparison.isnan(self)
+
+    # ---- unary pointwise -----------------------------------------------------
+
+    def neg(self):
+        return unary.neg(self)
+
+    def negative(self):
+        return unary.neg(self)
+
+    def exp(self):
+        return unary.exp(self)
+
+    def log(self):
+        return unary.log(self)
+
+    def sqrt(self):
+        return unary.sqrt(self)
+
+    def reciprocal(self):
+        return unary.reciprocal(self)
+
+    def sin(self):
+        return unary.sin(self)
+
+    def cos(self):
+        return unary.cos(self)
+
+    def tanh(self):
+        return unary.tanh(self)
+
+    def sigmoid(self):
+        return unary.sigmoid(self)
+
+    def relu(self):
+        return unary.relu(self)
+
+    def abs(self):
+        return unary.abs(self)
+
+    def clamp(self, min=None, max=None):
+        return unary.clamp(self, min, max)
+
+    def clip(self, min=None, max=None):
+        return unary.clamp(self, min, max)
+
+    def floor(self):
+        return unary.floor(self)
+
+    def ceil(self):
+        return unary.ceil(self)
+
+    def round(self):
+        return unary.round(self)
+
+    def sign(self):
+        return unary.sign(self)
+
+    def softmax(self, dim=None, dtype=None):
+        return F.softmax(self, dim, dtype=dtype)
+
+    def log_softmax(self, dim=None, dtype=None):
+        return F.log_softmax(self, dim, dtype=dtype)
+
+    # ---- reductions ----------------------------------------------------------
+
+    def sum(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+        return reduction.sum(self, dim, keepdim, dtype=dtype, axis=axis, keepdims=keepdims)
+
+    def mean(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
+        return reduction.mean(self, dim, keepdim, dtype=dtype, axis=axis, keepdims=keepdims)
+
+    def max(self, dim=None, keepdim=False):
+        return reduction.max(self, dim, keepdim)
+
+    def min(self, dim=None, keepdim=False):
+        return reduction.min(self, dim, keepdim)
+
+    def argmax(self, dim=None, keepdim=False):
+        return reduction.argmax(self, dim, keepdim)
+
+    def argmin(self, dim=None, keepdim=False):
+        return reduction.argmin(self, dim, keepdim)
+
+    def maximum(self, other):
+        return reduction.maximum(self, other)
+
+    def minimum(self, other):
+        return reduction.minimum(self, other)
+
+    # ---- linear algebra ------------------------------------------------------
+
+    def matmul(self, other):
+        return linalg.matmul(self, other)
+
+    def mm(self, other):
+        return linalg.mm(self, other)
+
+    def mv(self, other):
+        return linalg.mv(self, other)
+
+    def dot(self, other):
+        return linalg.dot(self, other)
+
+    def bmm(self, other):
+        return linalg.bmm(self, other)
+
+    # ---- views and shape -----------------------------------------------------
+
+    def view(self, *shape):
+        return views.view(self, *shape)
+
+    def view_as(self, other):
+        return views.view_as(self, other)
+
+    def reshape(self, *shape):
+        return views.reshape(self, *shape)
+
+    def reshape_as(self, other):
+        return views.reshape_as(self, other)
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        return views.flatten(self, start_dim, end_dim)
+
+    def squeeze(self, dim=None):
+        return views.squeeze(self, dim)
+
+    def unsqueeze(self, dim):
+        return views.unsqueeze(self, dim)
+
+    def permute(self, *dims):
+        return views.permute(self, *dims)
+
+    def transpose(self, dim0, dim1):
+        return views.transpose(self, dim0, dim1)
+
+    def swapaxes(self, a, other):
+        return views.swapaxes(self, a, other)
+
+    def t(self):
+        return views.t(self)
+
+    @property
+    def T(self):
+        return views.T(self)
+
+    @property
+    def mT(self):
+        return views.mT(self)
+
+    def expand(self, *sizes):
+        return views.expand(self, *sizes)
+
+    def expand_as(self, other):
+        return views.expand_as(self, other)
+
+    def __getitem__(self, key):
+        return indexing.getitem(self, key)
+
+    def __setitem__(self, key, value):
+        return indexing.setitem(self, key, value)
+
+    def select(self, dim, index):
+        return indexing.select(self, dim, index)
+
+    def narrow(self, dim, start, length):
+        return indexing.narrow(self, dim, start, length)
+
+    # ---- copies and casts ----------------------------------------------------
+
+    def clone(self, *, memory_format=None):
+        return conversion.clone(self, memory_format=memory_format)
+
+    def contiguous(self, memory_format=None):
+        return conversion.contiguous(self, memory_format)
+
+    def to(self, *args, **kwargs):
+        return conversion.to(self, *args, **kwargs)
+
+    def double(self, memory_format=None):
+        return conversion.double(self, memory_format)
+
+    def float(self, memory_format=None):
+        return conversion.float_(self, memory_format)
+
+    def half(self, memory_format=None):
+        return conversion.half(self, memory_format)
+
+    def long(self, memory_format=None):
+        return conversion.long(self, memory_format)
+
+    def int(self, memory_format=None):
+        return conversion.int_(self, memory_format)
+
+    def short(self, memory_format=None):
+        return conversion.short(self, memory_format)
+
+    def bool(self, memory_format=None):
+        return conversion.bool__(self, memory_format)
+
+    def byte(self, memory_format=None):
+        return conversion.byte(self, memory_format)
+
+    def char(self, memory_format=None):
+        return conversion.char(self, memory_format)
+
+    def cpu(self):
+        return conversion.cpu(self)
+
+    def cuda(self, *args, **kwargs):
+        return conversion.cuda(self, *args, **kwargs)
+
+    # ---- in place (the trailing _) -------------------------------------------
+
+    def add_(self, other, *, alpha=1):
+        return inplace.add_(self, other, alpha=alpha)
+
+    def sub_(self, other, *, alpha=1):
+        return inplace.sub_(self, other, alpha=alpha)
+
+    def mul_(self, other):
+        return inplace.mul_(self, other)
+
+    def div_(self, other):
+        return inplace.div_(self, other)
+
+    def pow_(self, n):
+        return inplace.pow_(self, n)
+
+    def exp_(self):
+        return inplace.exp_(self)
+
+    def sigmoid_(self):
+        return inplace.sigmoid_(self)
+
+    def tanh_(self):
+        return inplace.tanh_(self)
+
+    def relu_(self):
+        return inplace.relu_(self)
+
+    def neg_(self):
+        return inplace.neg_(self)
+
+    def log_(self):
+        return inplace.log_(self)
+
+    def sqrt_(self):
+        return inplace.sqrt_(self)
+
+    def abs_(self):
+        return inplace.abs_(self)
+
+    def clamp_(self, min=None, max=None):
+        return inplace.clamp_(self, min, max)
+
+    def clip_(self, min=None, max=None):
+        return inplace.clamp_(self, min, max)
+
+    def zero_(self):
+        return inplace.zero_(self)
+
+    def fill_(self, value):
+        return inplace.fill_(self, value)
+
+    def copy_(self, src, non_blocking=False):
+        return inplace.copy_(self, src, non_blocking)
+
+    def index_put_(self, key, value, accumulate=False):
+        return inplace.index_put_(self, key, value, accumulate)
+
+    def uniform_(self, a=0.0, other=1.0, *, generator=None):
+        return inplace.uniform_(self, a, other, generator=generator)
+
+    def normal_(self, mean=0.0, std=1.0, *, generator=None):
+        return inplace.normal_(self, mean, std, generator=generator)
+
+
+def install(cls, tensor_class=Tensor):
+    """Copy the methods defined in `cls` onto Tensor."""
+    for name, method in vars(cls).items():
+        # (defining __eq__ sets a class's __hash__ to None; Tensor keeps TensorBase's hash)
+        if name not in ("__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
+                        "__hash__"):
+            setattr(tensor_class, name, method)
+
+
+install(TensorMethods)

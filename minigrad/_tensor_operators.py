@@ -1,0 +1,62 @@
+"""Tensor operators: `a * b` calls `Tensor.__mul__`, which IS `arithmetic.mul` (operators run
+on every op of every model, so they skip the extra method call). Copied onto `Tensor` like
+the named methods in `_tensor_methods.py`."""
+from ._ops import arithmetic, comparison, inplace, linalg, unary
+from ._tensor_methods import install
+
+__all__ = ["TensorOperators"]
+
+
+class TensorOperators:
+    """Python's operator methods for Tensor."""
+
+    __add__ = arithmetic.add
+    __radd__ = arithmetic.radd
+    __sub__ = arithmetic.sub
+    __rsub__ = arithmetic.rsub
+    __mul__ = arithmetic.mul
+    __rmul__ = arithmetic.mul
+    __truediv__ = arithmetic.div
+    __rtruediv__ = arithmetic.rdiv
+    __pow__ = arithmetic.pow
+    __rpow__ = arithmetic.rpow
+    __floordiv__ = arithmetic.floordiv
+    __rfloordiv__ = arithmetic.rfloordiv
+    __mod__ = arithmetic.remainder
+    __matmul__ = linalg.matmul
+    __neg__ = unary.neg
+    __abs__ = unary.abs
+    __eq__ = comparison.eq
+    __ne__ = comparison.ne
+    __lt__ = comparison.lt
+    __le__ = comparison.le
+    __gt__ = comparison.gt
+    __ge__ = comparison.ge
+    __and__ = comparison.logical_and
+    __or__ = comparison.logical_or
+    __invert__ = comparison.invert
+
+    def __rmatmul__(self, other):
+        return linalg.matmul(other, self)
+
+    def __pos__(self):
+        return self
+
+    def __iadd__(self, other):
+        inplace.add_(self, other)
+        return self
+
+    def __isub__(self, other):
+        inplace.sub_(self, other)
+        return self
+
+    def __imul__(self, other):
+        inplace.mul_(self, other)
+        return self
+
+    def __itruediv__(self, other):
+        inplace.div_(self, other)
+        return self
+
+
+install(TensorOperators)

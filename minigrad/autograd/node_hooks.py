@@ -1,0 +1,100 @@
+"""What runs around a node's backward when hooks are attached, in torch's order:
+tensor hooks, then retain_grad, then node pre-hooks (all before backward), then node
+post-hooks (after it). The engine calls these only for nodes marked `_hooked`."""
+import numpy as np
+
+from .._tensor import Tensor
+from . import anomaly as _anomaly
+from .trace import on_hook
+from .saved import engine_state
+
+__all__ = ["before_backward", "tensor_pre_hooks", "after_backward", "retain", "as_tensor",
+           "array_of"]
+
+
+def as_tensor(g):
+    return g if isinstance(g, Tensor) else Tensor._make(g, False, None)
+
+
+def array_of(g):
+    return g._data if isinstance(g, Tensor) else g
+
+
+def _check_hook_result(fn, old, new):
+    if not isinstance(new, Tensor):
+        raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
+    name = getattr(fn, "__name__", repr(fn))
+    if new._data.shape != array_of(old).shape:
+        raise RuntimeError(f"hook '{name}' has changed the size of value")
+    if new._data.dtype != array_of(old).dtype:
+        was = Tensor._make(array_of(old), False, None).type()
+        raise RuntimeError(f"hook '{name}' has changed the type of value "
+                           f"(was {was} got {new.type()})")
+
+
+def _run_tensor_hooks(hooks, grad, node=None):
+    """Tensor hooks in registration order, each seeing the previous one's result."""
+    for fn in list(hooks.values()):
+        if _anomaly.instrument.on:
+            on_hook("tensor", node, grad)
+        res = fn(as_tensor(grad))
+        if res is not None:
+            _check_hook_result(fn, grad, res)
+            grad = res if engine_state.create_graph else res._data
+    return grad
+
+
+def before_backward(node, grad):
+    """Tensor hooks, retain_grad, then node pre-hooks: everything that sees the gradient
+    flowing into `node` before its backward runs. Returns the (possibly replaced) grad."""
+    grad = tensor_pre_hooks(node, grad)
+    if node._pre_hooks:
+        for fn in list(node._pre_hooks.values()):
+            if _anomaly.instrument.on:
+                on_hook("prehook", node, grad)
+            res = fn((as_tensor(grad),))
+            if res is not None:
+                grad = array_of(res[0]) if not engine_state.create_graph else res[0]
+    return grad
+
+
+def tensor_pre_hooks(node, grad):
+    """The hooks of the tensor whose gradient flows into `node`, then its retain_grad."""
+    variable = getattr(node, "variable", None)       # an AccumulateGrad runs its leaf's hooks
+    hooks = node._tensor_pre_hooks if variable is None else variable.__dict__.get("_hooks")
+    if hooks:
+        grad = _run_tensor_hooks(hooks, grad, node)
+    ref = node._retain_ref
+    if ref is not None:
+        t = ref()
+        if t is not None:
+            if _anomaly.instrument.on:
+                on_hook("retain_grad", node, grad)
+            retain(t, grad)
+    return grad
+
+
+def after_backward(node, outs, grad):
+    """Node post-hooks: fn(grad_inputs, grad_outputs); a returned tuple replaces grad_inputs."""
+    gin = tuple(None if g is None else as_tensor(g) for g in outs)
+    for fn in list(node._hooks.values()):
+        if _anomaly.instrument.on:
+            on_hook("posthook", node, grad)
+        res = fn(gin, (as_tensor(grad),))
+        if res is not None:
+            gin = tuple(res)
+    return tuple(None if g is None else (g if engine_state.create_graph else array_of(g))
+                 for g in gin)
+
+
+def retain(t, grad):
+    """retain_grad(): store a copy of the gradient on a non-leaf (accumulating)."""
+    if engine_state.create_graph:
+        g = as_tensor(grad)
+        t._grad = g if t._grad is None else t._grad + g
+    elif t._grad is None:
+        t._grad = Tensor._make(np.array(grad, dtype=t._data.dtype), False, None)
+    elif t._grad._data.flags.writeable:
+        t._grad._data += grad
+    else:
+        t._grad._data = t._grad._data + grad

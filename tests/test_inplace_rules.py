@@ -1,0 +1,521 @@
+"""In-place rules.
+
+Differential cases: notebook-style cells run under torch 2.13 and under minigrad; the
+transcripts must match (see difftest.py). The rules they check are in
+docs/pytorch-2.13-semantics.md, section 8.
+
+REGRESSIONS: cases found by the fuzzers (tests/test_fuzz.py, tests/test_bad_input.py).
+One that minigrad still gets wrong is a strict xfail with its diagnosis.
+"""
+
+import pytest
+
+from difftest import assert_same, case, regression, requires_torch
+
+pytestmark = requires_torch
+
+
+INPLACE_CASES = [
+    case(
+        "inplace_on_grad_leaf_errors",
+        "x = torch.tensor([1., 2., 3., 4.], requires_grad=True)\nx.add_(1)",
+        "x.zero_()",
+        "x += 1",
+        "x.copy_(torch.zeros(4))",
+        "x[0] = 5.",
+        "x.view(2, 2).mul_(2)",
+        "x[0].mul_(2)",
+        "x[1:3] = 0.",
+        "x, x._version",
+    ),
+    case(
+        "inplace_on_leaf_under_no_grad",
+        """
+        import torch.nn as nn
+        x = torch.tensor([1., 2.], requires_grad=True)
+        with torch.no_grad():
+            x.add_(1)
+            x[0] = 10.
+        x, x.is_leaf, x.requires_grad, x._version
+        """,
+        """
+        p = nn.Parameter(torch.tensor([1., 2.]))
+        with torch.no_grad():
+            p.mul_(3)
+        p, type(p).__name__, p._version
+        """,
+    ),
+    case(
+        "inplace_through_detach_and_data",
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        x.detach().add_(1)
+        x, x._version
+        """,
+        "x.data.add_(1)\nx, x._version",
+    ),
+    case(
+        "inplace_on_non_leaf_is_recorded",
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = x * 2
+        y.add_(1)
+        y, y._version
+        """,
+        "y.mul_(y)\ny",
+        "y.sum().backward()\nx.grad",
+    ),
+    case(
+        "inplace_makes_non_grad_tensor_a_non_leaf",
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        a = torch.zeros(2)
+        a.add_(x)
+        a, a.is_leaf, a.requires_grad
+        """,
+        "(a * 3).sum().backward()\nx.grad",
+        "b = torch.zeros(2)\nb[0] = x[0]\nb, b.is_leaf",
+        "c = torch.zeros(2)\nc.mul_(x)\nc",
+    ),
+    case(
+        "inplace_through_view_of_non_leaf",
+        """
+        x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+        z = x.clone()
+        v = z[1:3]
+        v.mul_(0)
+        type(v.grad_fn).__name__, type(z.grad_fn).__name__
+        """,
+        "z, v",
+        "z.sum().backward()\nx.grad",
+        """
+        x2 = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+        z2 = x2 * 1
+        z2[1:3] = 0
+        z2.sum().backward()
+        x2.grad
+        """,
+    ),
+    case(
+        "inplace_on_base_changes_view_grad_fn",
+        """
+        x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+        z = x * 2
+        v = z.view(2, 2)
+        type(v.grad_fn).__name__
+        """,
+        "z.add_(1)\ntype(v.grad_fn).__name__, type(z.grad_fn).__name__",
+        "v",
+        "(v * v).sum().backward()\nx.grad",
+    ),
+    case(
+        "inplace_view_created_in_no_grad",
+        """
+        x = torch.tensor([1., 2., 3.], requires_grad=True)
+        with torch.no_grad():
+            v = x[0:2]
+        v.requires_grad, v.is_leaf, v.grad_fn
+        """,
+        "v.mul_(2)",
+        "with torch.no_grad():\n    v.mul_(2)\nx",
+    ),
+    case(
+        "inplace_unary_ops_on_non_leaf",
+        """
+        x = torch.tensor([-1., 0.5, 2.], requires_grad=True)
+        y = x * 1
+        y.sigmoid_()
+        y
+        """,
+        "y.sum().backward()\nx.grad",
+        "r = x * 1\nr.relu_()\nr",
+        "x2 = torch.tensor([0., 1.], requires_grad=True)\n"
+        "e = x2 * 1\ne.exp_()\ne.sum().backward()\nx2.grad, e",
+    ),
+    case(
+        "inplace_setitem_with_tensor_value",
+        """
+        x = torch.tensor([5., 6.], requires_grad=True)
+        buf = torch.zeros(3)
+        buf[1:] = x * 2
+        buf
+        """,
+        "buf.sum().backward()\nx.grad",
+        "buf._version, buf.is_leaf",
+    ),
+]
+
+
+REGRESSIONS = [
+    # ---- in-place overlap ----------------------------------------------------------------
+    regression(
+        "inplace_partial_overlap_with_input",
+        "a = torch.zeros(1, 1, 1)\na[0].add_(a)",
+        bug="torch refuses an in-place op whose input partially overlaps the written tensor "
+            "('some elements of the input tensor and the written-to tensor refer to a single "
+            "memory location'); minigrad reports the broadcast shape instead",
+    ),
+    regression(
+        "inplace_overlap_checked_before_dtype",
+        """
+        eb = torch.ones(2, dtype=torch.bool).unsqueeze(1).expand(2, 2)
+        eb += -1
+        """,
+        bug="in-place on an expanded bool tensor reports the cast error; torch reports the "
+            "internal-overlap error first",
+    ),
+    regression(
+        "inplace_on_non_overlapping_slice_of_expanded",
+        """
+        t = torch.zeros(1, 2)
+        e = t.expand(3, 2)
+        e[:1].zero_()
+        e[1].fill_(1)
+        t
+        """,
+        bug="any view of an expanded tensor is read-only; torch only refuses writes through "
+            "views that really overlap (a size-1 slice or a row of the expansion is fine)",
+    ),
+    regression(
+        "inplace_checks_shape_before_dtype",
+        "b = torch.tensor(True)\nb.mul_(torch.ones(1, 1, dtype=torch.long))",
+        bug="in-place ops report the cast error before the broadcast shape; torch reports "
+            "'output with shape [] doesn't match the broadcast shape [1, 1]' first",
+    ),
+    regression(
+        "inplace_on_view_of_detached_leaf",
+        """
+        x = torch.ones(2, 3, dtype=torch.float64, requires_grad=True)
+        v = x.view(1, 2, 3)
+        x.detach_()
+        v.mul_(2)
+        """,
+        """
+        y = torch.tensor([1.0])
+        w = y.view(-1)
+        w.requires_grad_()
+        w.add_(2)
+        """,
+        """
+        z = torch.tensor(0.5)
+        with torch.no_grad():
+            u = z.squeeze(-1)
+        u.requires_grad = True
+        u.zero_()
+        """,
+        bug="torch's view-of-leaf check looks at the view's requires_grad and the base being a "
+            "leaf (not the base's requires_grad): after x.detach_() it still refuses (minigrad "
+            "allows the write), and a view made a grad leaf with requires_grad_() gets the "
+            "view-of-leaf message, or the no_grad-view message if made under no_grad "
+            "(minigrad: the leaf message)",
+    ),
+    regression(
+        "copy_checks_overlap_before_shape",
+        """
+        t = torch.zeros(3, 2, 1).expand(-1, -1, 3)
+        t[:1].copy_(torch.ones(3, 2, 1))
+        """,
+        bug="copy_ into an overlapping (expanded) destination reports the broadcast shape; "
+            "torch's copy_ reports the internal-overlap error first (unlike add_)",
+    ),
+    regression(
+        "inplace_leaf_check_before_overlap",
+        """
+        x = torch.tensor([1.5])
+        e = x.expand(3)
+        e.requires_grad_()
+        e[0] = -1
+        """,
+        bug="writing into a view of an expanded leaf that requires grad reports the overlap "
+            "error; torch reports 'a view of a leaf Variable that requires grad is being used "
+            "in an in-place operation.' first",
+    ),
+    regression(
+        "setitem_value_expand_size_mismatch_message",
+        "a = torch.zeros(2, 2)\na[0] = torch.ones(3)",
+        "b = torch.ones(3, 1, 1, dtype=torch.long)\nb[:1][0] = torch.ones(3, dtype=torch.long)",
+        "c = torch.zeros(2, 3)\nc[0] = torch.ones(1, 2, 3)",
+        """
+        x = torch.ones(3, 3, 1, requires_grad=True)
+        v = x.view(3, 3, 1, 1)
+        v[0] = x
+        """,
+        bug="setitem with a value of the wrong size reports the broadcast error; torch expands "
+            "the value: 'The expanded size of the tensor (2) must match the existing size (3) "
+            "at non-singleton dimension 0.  Target sizes: [2].  Tensor sizes: [3]' (after dropping "
+            "the value's leading size-1 dims, and before the view-of-leaf check)",
+    ),
+    regression(
+        "expand_message_bool_type_name",
+        "torch.ones(2, 2, dtype=torch.bool).expand(3)",
+        "a = torch.zeros(3, 3)\na[0] = torch.ones(3, 3, dtype=torch.bool)",
+        bug="expand errors name a bool tensor torch.BoolTensor; torch prints CPUBoolType "
+            "('expand(CPUBoolType{[2, 2]}, size=[3]): ...')",
+    ),
+    regression(
+        "copy_into_integer_tensor_does_not_require_grad",
+        """
+        b = torch.zeros(1, dtype=torch.bool)
+        b.copy_(torch.tensor(1.5, requires_grad=True))
+        b.requires_grad, b.grad_fn
+        """,
+        """
+        n = torch.zeros(2, dtype=torch.long)
+        n.copy_(torch.ones(2, requires_grad=True))
+        n.requires_grad
+        """,
+        """
+        k = torch.zeros(3, dtype=torch.long)
+        k[0] = torch.tensor(2.5, requires_grad=True)
+        k.requires_grad
+        """,
+        bug="copy_ / setitem from a tensor that requires grad into a bool/int tensor records "
+            "a graph; torch leaves the integer tensor without grad",
+    ),
+    regression(
+        "saved_tensor_detached_in_place",
+        """
+        x = torch.ones(2, requires_grad=True)
+        y = x * 1
+        z = x * y
+        y.detach_()
+        z.sum().backward()
+        """,
+        bug="backward silently uses a saved tensor that was detach_()ed; torch raises 'Trying "
+            "to use a saved tensor that has been detached in-place, i.e. with .detach_().This "
+            "is not supported, please use out-of-place `.detach()` instead'",
+    ),
+    regression(
+        "retained_grad_accumulates_out_of_place",
+        """
+        x = torch.tensor([2.0], requires_grad=True)
+        y = x * 1
+        y.retain_grad()
+        y.sum().backward(retain_graph=True)
+        first = y.grad
+        y.sum().backward()
+        first, y.grad, first is y.grad
+        """,
+        """
+        w = torch.tensor(1.0, requires_grad=True)
+        u = w.unsqueeze(-1)
+        u.retain_grad()
+        g = torch.autograd.grad(u.sum(), [u], create_graph=True)[0]
+        u.sum().backward()
+        g, u.grad
+        """,
+        """
+        a = torch.tensor([[1.0, -0.5], [0.5, 0.5]], requires_grad=True)
+        b = a @ a
+        b.retain_grad()
+        torch.autograd.grad(b.exp().sum(), [a], create_graph=True)
+        torch.autograd.grad(b.sum(), [b])
+        b.grad.requires_grad
+        """,
+        bug="a retained grad is accumulated in place (the old y.grad object, or the tensor "
+            "autograd.grad returned, changes, and it keeps requires_grad from an earlier "
+            "create_graph pass); torch replaces it with a new tensor",
+    ),
+    regression(
+        "grad_version_after_backward_of_0d_leaf",
+        """
+        x = torch.tensor(-1.0, requires_grad=True)
+        x.backward()
+        x.grad._version
+        """,
+        """
+        w = torch.tensor(-2.0, requires_grad=True)
+        w.sum().backward()
+        w.grad._version
+        """,
+        bug="the first .grad of a 0-d leaf has the wrong _version: torch gives 1 after "
+            "x.backward() (the implicit ones are copied with copy_) but 0 after "
+            "x.sum().backward() (the incoming gradient is stolen)",
+    ),
+    regression(
+        "backward_mul_by_0d_float64_tensor",
+        """
+        x = torch.tensor(1.0, requires_grad=True)
+        c = torch.tensor(2.0, dtype=torch.float64)
+        (x * c).backward()
+        x.grad
+        """,
+    ),
+    regression(
+        "pow_tensor_tensor_grad_at_zero",
+        """
+        x = torch.tensor([0.0, 1.0, 2.0], dtype=torch.float64, requires_grad=True)
+        (x ** x).sum().backward()
+        x.grad
+        """,
+        """
+        y = torch.tensor([3.0, 2.0, 0.0], requires_grad=True)
+        torch.autograd.grad((0 ** y).sum(), [y])
+        """,
+    ),
+    regression(
+        "pow_zero_base_negative_exponent_grad",
+        """
+        x = torch.tensor([0.0, -1.5, 1.0], requires_grad=True)
+        torch.autograd.grad((0 ** x).sum(), [x])
+        """,
+        """
+        e = torch.tensor([-1.5, 3.0], requires_grad=True)
+        torch.autograd.grad(torch.pow(torch.tensor([0, 2]), e).sum(), [e])
+        """,
+        """
+        x = torch.tensor([[0.0, 3.0]], dtype=torch.float64, requires_grad=True)
+        torch.autograd.grad(torch.pow(x, x).sum(), [x], create_graph=True)[0]
+        """,
+        bug="pow gradients at a zero base: d(0 ** x)/dx is 0 (torch: -inf for x < 0), int "
+            "base 0 with a negative exponent gives nan (torch: -inf), and the create_graph "
+            "formula of x ** x is not masked at 0 (nan, torch: 0)",
+    ),
+    regression(
+        "pow_tensor_tensor_saves_result",
+        """
+        b = torch.tensor([-1.5], requires_grad=True)
+        p = torch.pow(b, torch.tensor([2.0]))
+        p[0].copy_(torch.tensor(-0.5))
+        p.sum().backward()
+        """,
+        bug="PowBackward1 does not check its saved result; torch saves it (for the exponent "
+            "gradient) and raises the version error '...which is output 0 of Pow1, is at "
+            "version 1; expected version 0 instead...'",
+    ),
+    regression(
+        "relu_grad_at_nan",
+        """
+        x = torch.tensor([-0.5, 2.0], requires_grad=True)
+        x.log().relu().sum().backward()
+        x.grad
+        """,
+        bug="relu's backward zeroes the gradient where the output is nan; torch's "
+            "threshold_backward only zeroes where output <= 0, so nan passes the gradient",
+    ),
+    regression(
+        "pow_bool_exponent_backward_raises",
+        """
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        y = torch.pow(x, torch.tensor([False, True]))
+        y.sum().backward()
+        """,
+        bug="torch's pow backward computes exponent - 1, which fails for a bool exponent "
+            "('Subtraction, the `-` operator, with a bool tensor is not supported...'); "
+            "minigrad computes a gradient",
+    ),
+    regression(
+        "scalar_pow_tensor_saves_exponent",
+        """
+        x = torch.tensor([[-2.0]], requires_grad=True)
+        y = 0.5 ** x
+        with torch.no_grad():
+            x.zero_()
+        y.sum().backward()
+        """,
+        bug="PowBackward2 (number ** tensor) does not check the saved exponent; torch raises "
+            "the version error '[torch.FloatTensor [1, 1]] is at version 1; expected version "
+            "0 instead...'",
+    ),
+    regression(
+        "saved_tensor_check_order",
+        """
+        x = torch.tensor([-1.5, 0.5], requires_grad=True)
+        y = x * 0
+        z = x @ y
+        with torch.no_grad():
+            x.mul_(2)
+            y[0] = 2.0
+        z.backward()
+        """,
+        bug="when several saved tensors were modified, the version error names the second "
+            "one (y, 'output 0 of Mul'); torch checks self first and names the leaf x",
+    ),
+    regression(
+        "accumulate_grad_into_tensor_that_became_non_leaf",
+        """
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        m = x.mean()
+        x.requires_grad_(False)
+        x.copy_(m)
+        m.backward()
+        """,
+        bug="backward into the AccumulateGrad of a tensor that has since become a non-leaf "
+            "runs; torch raises 'leaf variable has been moved into the graph interior'",
+    ),
+    regression(
+        "backward_through_full_max_crash",
+        """
+        x = torch.tensor([1.0, 0.5], dtype=torch.float64, requires_grad=True)
+        m = x.max()
+        (m + m).backward()
+        x.grad
+        """,
+    ),
+    regression(
+        "backward_pow_times_float64_0d_crash",
+        """
+        x = torch.tensor(1.0, requires_grad=True)
+        d = x.double()
+        m = torch.pow(d, d) * d
+        (torch.tensor(1.0) / m).backward()
+        x.grad
+        """,
+    ),
+    regression(
+        "cast_of_expanded_tensor_is_contiguous",
+        "torch.ones(1, 3).expand(2, 3).bool().view(6)",
+        bug="a dtype cast keeps the stride-0 layout of an expanded tensor, so view() fails; "
+            "torch's cast of an overlapping tensor returns a contiguous copy",
+    ),
+    regression(
+        "view_hooks_after_base_modified_in_inference_mode",
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        v = x[0:5]
+        h = v.register_hook(lambda g: -g)
+        v.sum().backward()
+        with torch.inference_mode():
+            x.mul_(1)
+        h2 = v.register_hook(lambda g: g * 0.5)
+        v.sum().backward()
+        x.grad
+        """,
+        bug="after the base of a view is modified in inference mode, torch runs none of the "
+            "view's hooks (old or newly registered) in the next backward; minigrad runs both",
+    ),
+    regression(
+        "create_graph_copy_grad_keeps_source_dtype",
+        """
+        a = torch.ones(1, 1, 1)
+        s = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
+        a[0].copy_(s)
+        torch.autograd.grad(a.sum(), [s], create_graph=True)[0].dtype
+        """,
+        bug="with create_graph=True the gradient of a float64 copy_ source into a float32 "
+            "slice comes back float32; torch casts it to the source dtype (float64), as "
+            "minigrad already does without create_graph",
+    ),
+    regression(
+        "create_graph_double_backward_nodes",
+        """
+        x = torch.tensor([0.5, 1.0], dtype=torch.float64, requires_grad=True)
+        [type(torch.autograd.grad(f(x).sum(), [x], create_graph=True)[0].grad_fn).__name__
+         for f in (torch.tanh, torch.sigmoid, torch.relu, torch.abs)]
+        """,
+        bug="create_graph through tanh/sigmoid records MulBackward0 (torch: "
+            "TanhBackwardBackward0, SigmoidBackwardBackward0); through relu/abs the gradient "
+            "does not require grad (torch: ThresholdBackwardBackward0, MulBackward0)",
+    ),
+]
+
+
+@pytest.mark.inplace
+@pytest.mark.parametrize("cells, isolated", INPLACE_CASES)
+def test_inplace(cells, isolated):
+    assert_same(cells, isolated=isolated)
+
+
+@pytest.mark.parametrize("cells", REGRESSIONS)
+def test_regression(cells):
+    assert_same(cells)

@@ -1,0 +1,393 @@
+"""Views, storage, clone() vs copy_(), shapes.
+
+Differential cases: notebook-style cells run under torch 2.13 and under minigrad; the
+transcripts must match (see difftest.py). The rules they check are in
+docs/pytorch-2.13-semantics.md, sections 13, 14.
+
+REGRESSIONS: cases found by the fuzzers (tests/test_fuzz.py, tests/test_bad_input.py).
+One that minigrad still gets wrong is a strict xfail with its diagnosis.
+"""
+
+import pytest
+
+from difftest import assert_same, case, regression, requires_torch
+
+pytestmark = requires_torch
+
+
+VIEW_CASES = [
+    case(
+        "views_have_base",
+        """
+        a = torch.arange(6.)
+        v = a.view(2, 3)
+        v._base is a, a._base
+        """,
+        "a[1:4]._base is a, a[2]._base is a, v.t()._base is a, v.transpose(0, 1)._base is a",
+        "a.unsqueeze(0)._base is a, v[0:1].squeeze(0)._base is a, a[:1].expand(3)._base is a",
+        "a.reshape(3, 2)._base is a, v.view(6)._base is a",
+    ),
+    case(
+        "views_copies_have_no_base",
+        """
+        a = torch.arange(6.)
+        [t._base is None for t in (a[[0, 2]], a[a > 2], a.clone(), a.detach(), a.data)]
+        """,
+        "m = a.view(2, 3).t()\nm.reshape(6)._base, m.contiguous()._base, m.is_contiguous()",
+        "m.contiguous().is_contiguous(), m.stride(), m.contiguous().stride()",
+    ),
+    case(
+        "views_storage_and_data_ptr",
+        """
+        a = torch.arange(6.)
+        s = a[1:4]
+        same_storage = s.untyped_storage().data_ptr() == a.untyped_storage().data_ptr()
+        same_storage, s.data_ptr() == a.data_ptr(), a.view(2, 3).data_ptr() == a.data_ptr()
+        """,
+        "a.clone().untyped_storage().data_ptr() == a.untyped_storage().data_ptr()",
+        "s.storage_offset(), a[3:].storage_offset(), a.view(2, 3)[1].storage_offset()",
+    ),
+    case(
+        "views_write_through",
+        """
+        a = torch.arange(6.)
+        v = a.view(2, 3)
+        v[0, 0] = 100.
+        a
+        """,
+        "a[1:3] = -1.\nv",
+        "f = a[[0, 1]]\nf[0] = 55.\na",
+        "v.t()[2, 1] = 8.\na",
+    ),
+    case(
+        "views_errors",
+        "a = torch.arange(6.).view(2, 3)\na.t().view(6)",
+        "a.view(4)",
+        "a.reshape(4)",
+        "a.view(-1, 4)",
+        "a.t().reshape(6)",
+        "a.view(3, -1)",
+        "a.view(-1, -1)",
+    ),
+    case(
+        "views_gradient_through_view",
+        """
+        x = torch.ones(2, 2, requires_grad=True)
+        v = x.view(4)
+        (v * torch.arange(4.)).sum().backward()
+        x.grad
+        """,
+        "v._base is x, v.is_leaf",
+    ),
+    case(
+        "views_of_leaf_share_version",
+        """
+        x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+        v = x.view(2, 2)
+        with torch.no_grad():
+            v.add_(1)
+        x, x._version, v._version
+        """,
+    ),
+]
+
+
+CLONE_CASES = [
+    case(
+        "clone_is_a_differentiable_copy",
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        c = x.clone()
+        c
+        """,
+        "c.is_leaf, c.untyped_storage().data_ptr() == x.untyped_storage().data_ptr()",
+        "c.add_(1)\nx, c, x._version, c._version",
+        "c.sum().backward()\nx.grad",
+    ),
+    case(
+        "clone_of_detach_is_graph_free_copy",
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        k = x.detach().clone()
+        same = k.untyped_storage().data_ptr() == x.untyped_storage().data_ptr()
+        k, k.requires_grad, k.is_leaf, same
+        """,
+    ),
+    case(
+        "copy_into_non_grad_tensor",
+        """
+        x = torch.tensor([1., 2., 3.], requires_grad=True)
+        dst = torch.zeros(3)
+        dst.copy_(x)
+        dst, dst.is_leaf, dst.requires_grad
+        """,
+        "(dst * dst).sum().backward()\nx.grad",
+        "d2 = torch.zeros(3)\nwith torch.no_grad():\n    d2.copy_(x)\nd2, d2.requires_grad",
+    ),
+    case(
+        "copy_into_grad_leaf",
+        "x = torch.tensor([1., 2.], requires_grad=True)\nx.copy_(torch.tensor([5., 6.]))",
+        "with torch.no_grad():\n    x.copy_(torch.tensor([5., 6.]))\nx, x.is_leaf",
+    ),
+    case(
+        "copy_broadcasts_casts_and_checks_shape",
+        "dst = torch.zeros(2, 3)\ndst.copy_(torch.tensor([1., 2., 3.]))",
+        "i = torch.zeros(2, dtype=torch.int64)\ni.copy_(torch.tensor([1.7, -2.7]))",
+        "torch.zeros(2).copy_(torch.ones(3))",
+        "torch.zeros(3).copy_(torch.tensor(4.))",
+    ),
+    case(
+        "assignment_is_an_alias",
+        """
+        x = torch.tensor([1., 2.])
+        y = x
+        y.add_(1)
+        x, y is x
+        """,
+    ),
+]
+
+
+SHAPE_CASES = [
+    case(
+        "shape_broadcast_errors",
+        "torch.ones(2, 3) + torch.ones(2)",
+        "torch.ones(3) * torch.ones(4)",
+        "torch.ones(2, 1) + torch.ones(3)",
+        "torch.ones(2, 3).add_(torch.ones(3, 1))",
+    ),
+    case(
+        "shape_matmul_errors",
+        "torch.ones(2, 3) @ torch.ones(2, 3)",
+        "torch.ones(2, 3).mv(torch.ones(2))",
+        "torch.ones(2, 3) @ torch.ones(2)",
+        "torch.ones(3).dot(torch.ones(2))",
+        "torch.tensor(1.) @ torch.ones(2)",
+        "torch.ones(3).mm(torch.ones(3, 1))",
+        "(torch.ones(2, 3) @ torch.ones(3)).shape, (torch.ones(3) @ torch.ones(3, 2)).shape",
+    ),
+    case(
+        "shape_broadcast_results",
+        "(torch.ones(2, 1) + torch.ones(3)).shape",
+        "(torch.ones(4, 1, 3) * torch.ones(2, 1)).shape",
+        "torch.tensor([[1.], [2.]]) * torch.tensor([10., 20.])",
+        "torch.tensor(2.) + torch.tensor([1., 2.])",
+    ),
+]
+
+
+REGRESSIONS = [
+    # ---- requires_grad of views ----------------------------------------------------------
+    regression(
+        "view_requires_grad_follows_its_base",
+        """
+        a = torch.ones(2, 1)
+        v = a.view(1, 2, 1)
+        a.requires_grad_()
+        v.requires_grad, v.is_leaf, v.grad_fn
+        """,
+        """
+        x = torch.ones(2, 1, requires_grad=True)
+        with torch.no_grad():
+            e = x.expand(2, 2, 1)
+        x.requires_grad_(False)
+        e.requires_grad
+        """,
+        bug="a view's requires_grad is fixed when the view is made; torch computes it as "
+            "requires_grad_ or grad_fn or base.requires_grad",
+    ),
+    regression(
+        "hook_after_inplace_applies_to_new_version_only",
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        y = x * 1
+        h1 = y.register_hook(lambda g: None)
+        z = y.exp()
+        y[0] = 0.
+        h2 = y.register_hook(lambda g: g * 2)
+        z.sum().backward()
+        x.grad
+        """,
+        bug="once a tensor has a hook, the hooks dict is shared by its old and new grad_fn, so "
+            "a hook registered after an in-place op also scales the gradient of the old "
+            "version; in torch it only applies to the new version",
+    ),
+    regression(
+        "retain_grad_survives_inplace",
+        """
+        x = torch.ones(2, requires_grad=True)
+        y = x * 1
+        y.retain_grad()
+        y.mul_(2)
+        y.retains_grad
+        """,
+        "y.sum().backward()\ny.grad, x.grad",
+    ),
+    regression(
+        "retains_grad_after_detach_",
+        """
+        x = torch.tensor(-2.0, requires_grad=True)
+        y = -x
+        y.retain_grad()
+        y.detach_()
+        y.retains_grad
+        """,
+        bug="detach_() clears retains_grad (it lives on the grad_fn); torch keeps the flag True",
+    ),
+    regression(
+        "requires_grad_toggle_keeps_grad_accumulator",
+        """
+        x = torch.tensor([2.0], requires_grad=True)
+        v = x.view(1)
+        x.requires_grad_(False)
+        x.requires_grad_()
+        torch.autograd.grad(v.sum(), [x])
+        """,
+        bug="requires_grad_(False) drops the leaf's AccumulateGrad, so after re-enabling it the "
+            "existing graph (through v) no longer reaches x: 'appears to not have been used in "
+            "the graph'",
+    ),
+    regression(
+        "index_backward_twice_raises",
+        """
+        x = torch.ones(2, requires_grad=True)
+        i = x[[1]]
+        i.sum().backward()
+        i.sum().backward()
+        """,
+    ),
+    regression(
+        "create_graph_through_index_grad_fn_name",
+        """
+        x = torch.ones(2, requires_grad=True)
+        g = torch.autograd.grad(x[[1]].sqrt().sum(), [x], create_graph=True)[0]
+        type(g.grad_fn).__name__
+        """,
+        bug="the double-backward node of IndexBackward0 is minigrad's internal _IndexIntoZeros; "
+            "torch records IndexPutImplBackward0",
+    ),
+    regression(
+        "detach_inplace_on_inference_view",
+        """
+        with torch.inference_mode():
+            s = torch.ones(2, 2).sqrt()
+            v = s.t()
+        v.detach_()
+        """,
+        bug="detach_() refuses views made in inference mode; torch does not track those as "
+            "views and allows it",
+    ),
+    regression(
+        "reshape_empty_with_inferred_dim_message",
+        "torch.ones(0, 1).reshape(0, -1)",
+        "torch.ones(2, 0).view(-1, 0)",
+        bug="reshape/view of an empty tensor with -1 next to a 0 says \"shape '[0, -1]' is "
+            "invalid for input of size 0\"; torch: 'cannot reshape tensor of 0 elements into "
+            "shape [0, -1] because the unspecified dimension size -1 can be any value and is "
+            "ambiguous'",
+    ),
+    regression(
+        "reshape_of_non_contiguous_viewable_is_reshape_alias",
+        """
+        x = torch.ones(2, 3, requires_grad=True) * 1
+        [type(r.grad_fn).__name__ for r in (x.t().reshape(3, 2), x.t().reshape(3, 1, 2),
+                                             x[:, :1].reshape(2), x.reshape(3, 2))]
+        """,
+        bug="reshape of a non-contiguous tensor that can still be viewed records ViewBackward0; "
+            "torch uses _reshape_alias (ReshapeAliasBackward0)",
+    ),
+    regression(
+        "matmul_nd_grad_fn_names",
+        """
+        a1 = torch.ones(2, requires_grad=True)
+        a2 = torch.ones(2, 2, requires_grad=True)
+        a3 = torch.ones(2, 2, 2, requires_grad=True)
+        [type(r.grad_fn).__name__ for r in (a1 @ a3, a2 @ a3, a3 @ a1)]
+        """,
+        "type((torch.ones(3, 1, requires_grad=True) @ torch.ones(3, 1, 1)).grad_fn).__name__",
+        bug="1-D @ 3-D and 3-D @ 1-D record SqueezeBackward1 (torch: UnsafeViewBackward0); "
+            "2-D @ 3-D records UnsafeViewBackward0 (torch: CloneBackward0, or TransposeBackward0 "
+            "when the transposed result is already contiguous)",
+    ),
+    # ---- views made under no_grad / inference_mode ---------------------------------------
+    regression(
+        "no_grad_view_grad_fn_after_base_modified_in_place",
+        """
+        x = torch.ones(2, requires_grad=True)
+        y = x * 1
+        with torch.no_grad():
+            v = y[:1]
+        y.add_(1)
+        v.grad_fn
+        """,
+        "v.is_leaf",
+        """
+        y = x * 1
+        with torch.inference_mode():
+            w = y[:1]
+        y.add_(1)
+        w.grad_fn
+        """,
+        bug="reading grad_fn/is_leaf of a no_grad (or inference-mode) view whose base was then "
+            "modified in place with grad mode on returns None/True; torch raises 'A view was "
+            "created in no_grad mode and its base or another view of its base has been "
+            "modified inplace...'",
+    ),
+    regression(
+        "inplace_on_view_of_no_grad_view_message",
+        """
+        x = torch.tensor(-1.5, requires_grad=True)
+        with torch.no_grad():
+            v = x.view(-1)
+        v[:1].zero_()
+        """,
+        bug="an in-place op on a view of a no_grad view of a leaf reports the view-of-leaf "
+            "error; torch reports 'Output 0 of Slice is a view of a view which was created in "
+            "no_grad mode and is being modified inplace with grad mode enabled...'",
+    ),
+    regression(
+        "backward_through_no_grad_view",
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        with torch.no_grad():
+            v = x[:1]
+        (v * 2).sum().backward()
+        v.grad, x.grad
+        """,
+        "torch.autograd.grad(v.sum(), [v])",
+        bug="a view made under no_grad gets its own AccumulateGrad and a .grad; in torch the "
+            "gradient reaching it is dropped (v.grad and x.grad stay None)",
+    ),
+    regression(
+        "backward_through_inference_mode_view",
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        with torch.inference_mode():
+            v = x.unsqueeze(0)
+        v.backward(torch.ones_like(v))
+        """,
+        bug="backward from a view of a grad leaf made in inference mode runs; torch raises "
+            "'element 0 of tensors does not require grad and does not have a grad_fn'",
+    ),
+    regression(
+        "full_slices_in_multi_index_give_alias",
+        """
+        x = torch.ones(2, 3, requires_grad=True) * 1
+        [type(v.grad_fn).__name__ for v in (x[..., 0:], x[:, 0:], x[0:], x[..., 1:])]
+        """,
+        bug="an index made only of full slices (x[..., 0:], x[:, 0:]) records SliceBackward0; "
+            "torch skips no-op slices in multi-item indexing and returns an alias "
+            "(AliasBackward0)",
+    ),
+]
+
+
+@pytest.mark.views
+@pytest.mark.parametrize("cells, isolated", VIEW_CASES + CLONE_CASES + SHAPE_CASES)
+def test_views(cells, isolated):
+    assert_same(cells, isolated=isolated)
+
+
+@pytest.mark.parametrize("cells", REGRESSIONS)
+def test_regression(cells):
+    assert_same(cells)
