@@ -23,8 +23,9 @@ CASES = [
          "x.grad = None\nyt = y.clone().requires_grad_()\n"
          "F.binary_cross_entropy_with_logits(x, yt, pos_weight=torch.tensor(3.)).backward()\n"
          "x.grad, yt.grad",
-         "x.grad = None\nF.binary_cross_entropy_with_logits(x, y, weight=torch.tensor([1., 0., 2.]),"
-         " reduction='none').sum().backward()\nx.grad"),
+         "x.grad = None\nF.binary_cross_entropy_with_logits(\n"
+         "    x, y, weight=torch.tensor([1., 0., 2.]), reduction='none').sum().backward()\n"
+         "x.grad"),
     case("bce_logits_errors", XY, "F.binary_cross_entropy_with_logits(x, y[:2])",
          "F.binary_cross_entropy_with_logits(x, y, reduction='foo')",
          "F.binary_cross_entropy_with_logits(x, y.long())"),
@@ -33,7 +34,8 @@ CASES = [
          "m.to('cpu') is m, m.to(torch.device('cpu'), torch.float32).weight.dtype",
          "m.to(torch.zeros(1, dtype=torch.float64)).bias.dtype",
          "m.to(dtype=torch.float16).weight.dtype", "m.to() is m, m.weight.dtype",
-         "m.to(torch.int64)", "m.to('cuda')", "m.to(device='cpu', dtype=torch.float32).weight.dtype",
+         "m.to(torch.int64)", "m.to('cuda')",
+         "m.to(device='cpu', dtype=torch.float32).weight.dtype",
          "m(torch.ones(1, 2)).dtype"),
     case("module_to_keeps_parameter_and_grad",
          "m = torch.nn.Linear(2, 1)\nw = m.weight\nm(torch.ones(1, 2)).sum().backward()",

@@ -25,7 +25,8 @@ PIECES = [
          "r0, r1 = x.unbind()\n(r0 * r1).sum().backward()\nx.grad", "torch.tensor(1.).unbind()",
          "x.unbind(2)"),
     case("pieces_backward_only_one_used", X,
-         "x.unbind(1)[2].sum().backward()\nx.grad", "x.grad = None\nx.chunk(2, 1)[1].sum().backward()\nx.grad"),
+         "x.unbind(1)[2].sum().backward()\nx.grad",
+         "x.grad = None\nx.chunk(2, 1)[1].sum().backward()\nx.grad"),
     case("pieces_inplace_forbidden", X,
          "x.unbind(0)[0].mul_(2)", "x.chunk(2, 1)[0].mul_(2)", "x.split([1, 2], 1)[0].add_(1)",
          "x.detach().split(1)[0].mul_(2)", "x.unbind(0)[0].mul(1).mul_(2)",
@@ -72,7 +73,8 @@ REDUCTIONS = [
 ]
 
 INPLACE = [
-    case("transpose_", X, "y = x.exp()\nv = y._version\ny.transpose_(0, 1)\ny.shape, y._version - v, y.grad_fn",
+    case("transpose_", X,
+         "y = x.exp()\nv = y._version\ny.transpose_(0, 1)\ny.shape, y._version - v, y.grad_fn",
          "y.grad_fn.next_functions[0][0].name()",
          "(y * torch.arange(6.).view(3, 2)).sum().backward()\nx.grad", "x.transpose_(0, 1)",
          "t = torch.arange(6.).view(2, 3)\nt.transpose_(0, 1)\nt, t.is_contiguous()"),
