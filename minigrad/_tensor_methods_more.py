@@ -5,6 +5,8 @@ them): pieces (`split`, `chunk`, `unbind`), `flip`, `prod`, `norm`, truth tests,
 import collections
 import warnings
 
+import numpy as np
+
 from ._ops import inplace, norm as norm_ops, reduction, splits
 
 __all__ = ["MoreTensorMethods"]
@@ -29,7 +31,7 @@ class MoreTensorMethods:
 
     # ---- reductions ------------------------------------------------------------
 
-    def prod(self, dim=None, keepdim=False, *, dtype=None):
+    def prod(self, dim=None, keepdim=None, *, dtype=None):
         return reduction.prod(self, dim, keepdim, dtype=dtype)
 
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
@@ -42,7 +44,7 @@ class MoreTensorMethods:
         return reduction.any(self, dim, keepdim)
 
     def equal(self, other):
-        return reduction.equal(self, other)
+        return reduction.equal(self, other, _pos=1)
 
     # ---- in place ----------------------------------------------------------------
 
@@ -72,22 +74,46 @@ class MoreTensorMethods:
 
     # ---- new tensors like this one (same dtype unless told) ------------------------
 
+    def _new_size(self, name, size):
+        """torch's check of the size argument of new_ones/new_zeros/new_empty/new_full."""
+        if len(size) == 1 and isinstance(size[0], (list, tuple)):
+            size = tuple(size[0])
+        elif name == "new_full" and not isinstance(size, (list, tuple)):
+            size = (size,)
+        for s in size:
+            if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+                bad = size if name == "new_full" and not isinstance(size, tuple) else s
+                raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, "
+                                f"not {type(bad).__name__}")
+        return size
+
     def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
         from ._creation import ones
-        return ones(*size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+        size = self._new_size("new_ones", size)
+        return ones(size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
     def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
         from ._creation import zeros
-        return zeros(*size, dtype=dtype or self.dtype, device=device,
+        size = self._new_size("new_zeros", size)
+        return zeros(size, dtype=dtype or self.dtype, device=device,
                      requires_grad=requires_grad)
 
     def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
         from ._creation import empty
-        return empty(*size, dtype=dtype or self.dtype, device=device,
+        size = self._new_size("new_empty", size)
+        return empty(size, dtype=dtype or self.dtype, device=device,
                      requires_grad=requires_grad)
 
     def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
         from ._creation import full
+        if not isinstance(size, (list, tuple)):
+            raise TypeError("new_full(): argument 'size' (position 1) must be tuple of ints, "
+                            f"not {type(size).__name__}")
+        size = self._new_size("new_full", (tuple(size),))
+        if isinstance(fill_value, bool) or not isinstance(fill_value, (int, float, np.number)):
+            if not isinstance(fill_value, bool):
+                raise TypeError("new_full(): argument 'fill_value' (position 2) must be "
+                                f"Number, not {type(fill_value).__name__}")
         return full(size, fill_value, dtype=dtype or self.dtype, device=device,
                     requires_grad=requires_grad)
 

@@ -110,7 +110,24 @@ FACTORIES = [
          "torch._C._functions.AccumulateGrad.__name__"),
 ]
 
+BAD_INPUT = [
+    case("bad_arguments",
+         "x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n"
+         "import torch.nn.functional as F",
+         "x.split('a')", "x.split(1, 5)", "x.split(1, 'a')", "x.split([1, 'a'])",
+         "x.split([1.5, 0.5])", "x.split(None)", "x.flip('a')", "x.flip(5)", "x.flip()",
+         "x.norm(dim='a')", "x.norm(dim=5)", "x.norm(p='abc')", "x.norm(dim=(0, 0))",
+         "x.prod(dim=5)", "x.prod(keepdim=True)", "x.chunk(2, dim=5)", "x.chunk('a')",
+         "x.new_ones('a')", "x.new_full(2, 1)", "x.new_full((2,), 'a')", "x.new_zeros(-1)",
+         "x.unbind('a')", "x.unbind(5)", "x.all(dim=9)", "x.any('a')", "x.all(dim=(0, 0))",
+         "x.all(dim=())", "x.transpose_(0, 5)", "x.detach().transpose_('a', 1)",
+         "F.binary_cross_entropy_with_logits(x, 1)", "F.binary_cross_entropy_with_logits(1, x)",
+         "x.equal(None)", "torch.equal(x, [1])", "torch.tensor([1, 2]).cos_()",
+         "torch.tensor([1, 2]).floor_()", "torch.tensor([1, 2]).reciprocal_()",
+         "x.split(1)[0].transpose_(0, 1)", "x.unbind(0)[0].detach().mul_(2)"),
+]
 
-@pytest.mark.parametrize("cells, isolated", PIECES + REDUCTIONS + INPLACE + FACTORIES)
+
+@pytest.mark.parametrize("cells, isolated", PIECES + REDUCTIONS + INPLACE + FACTORIES + BAD_INPUT)
 def test_api(cells, isolated):
     assert_same(cells, isolated)

@@ -391,6 +391,10 @@ class TransposeBackward1(_PermuteBack):
 
 def transpose_(x, dim0, dim1):
     """Swap two dims of x in place (x's data is not moved; x is re-described)."""
+    for pos, (name, d) in enumerate((("dim0", dim0), ("dim1", dim1)), 1):
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+            raise TypeError(f"transpose_(): argument '{name}' (position {pos}) must be int, "
+                            f"not {type(d).__name__}")
     check_inplace(x)
     nd = x._data.ndim
     perm = list(range(nd))

@@ -90,7 +90,16 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
         dims = None
     else:
         ds = dim if isinstance(dim, (list, tuple)) else (dim,)
-        dims = tuple(sorted({wrap_dim(d, x._data.ndim) for d in ds})) if ds else None
+        wrapped = []
+        for d in ds:
+            if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+                raise TypeError("linalg_vector_norm(): argument 'dim' (position 3) must be "
+                                f"tuple of ints, not {type(d).__name__}")
+            w = wrap_dim(d, x._data.ndim)
+            if w in wrapped:
+                raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+            wrapped.append(w)
+        dims = tuple(sorted(wrapped)) if wrapped else None
     return LinalgVectorNormBackward0.apply((x,), float(ord), dims, keepdim)
 
 
@@ -101,5 +110,5 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     elif p == "nuc":
         raise NotImplementedError("minigrad.norm: the nuclear norm is not supported")
     elif isinstance(p, str):
-        raise RuntimeError(f"linalg.vector_norm: ord must be a number, got {p!r}")
+        raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
     return vector_norm(input, p, dim, keepdim, dtype=dtype)

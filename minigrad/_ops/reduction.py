@@ -361,21 +361,36 @@ class ProdBackward1(Node):
         return (g * (r / x),)
 
 
-def prod(x, dim=None, keepdim=False, *, dtype=None):
+_PROD_SIGNATURES = (", but expected one of:\n * (*, torch.dtype dtype = None)\n"
+                    " * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n")
+
+
+def prod(x, dim=None, keepdim=None, *, dtype=None):
     """Product of all elements, or along one dim."""
     npd = None if dtype is None else dtype.np
     if dim is None:
+        if keepdim is not None:         # keepdim only exists in the dim overload
+            raise TypeError("prod() received an invalid combination of arguments - got "
+                            f"(keepdim={type(keepdim).__name__}, )" + _PROD_SIGNATURES)
         return ProdBackward0.apply((x,), npd)
     if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
-        raise TypeError(f"prod() received an invalid combination of arguments - got "
-                        f"({type(dim).__name__}), but expected one of:\n"
-                        " * (*, torch.dtype dtype = None)\n"
-                        " * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n")
+        raise TypeError("prod() received an invalid combination of arguments - got "
+                        f"({type(dim).__name__})" + _PROD_SIGNATURES)
+    keepdim = bool(keepdim)
     return ProdBackward1.apply((x,), wrap_dim(dim, x._data.ndim), keepdim, npd)
 
 
-def _truth(x, dim, keepdim, reduce):
+def _truth(x, dim, keepdim, reduce, name):
     xd = x._data
+    ds = dim if isinstance(dim, (list, tuple)) else (dim,)
+    if dim is not None and builtins.any(
+            isinstance(d, bool) or not isinstance(d, (int, np.integer)) for d in ds):
+        got = type(dim).__name__
+        raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
+                        "but expected one of:\n * ()\n      didn't match because some of the "
+                        f"arguments have invalid types: (!{got}!)\n"
+                        " * (tuple of ints dim = None, bool keepdim = False)\n"
+                        " * (int dim, bool keepdim = False)\n")
     out_dtype = np.uint8 if xd.dtype == np.uint8 else np.bool_
     if dim is None:
         out = np.asarray(reduce(xd))
@@ -386,18 +401,18 @@ def _truth(x, dim, keepdim, reduce):
 
 def all(x, dim=None, keepdim=False):
     """Whether every element is nonzero (a bool tensor; never requires grad)."""
-    return _truth(x, dim, keepdim, np.all)
+    return _truth(x, dim, keepdim, np.all, "all")
 
 
 def any(x, dim=None, keepdim=False):
     """Whether some element is nonzero (a bool tensor; never requires grad)."""
-    return _truth(x, dim, keepdim, np.any)
+    return _truth(x, dim, keepdim, np.any, "any")
 
 
-def equal(a, b):
+def equal(a, b, *, _pos=2):
     """True when a and b have the same shape and the same values (a Python bool)."""
     if not isinstance(b, Tensor):
-        raise TypeError(f"equal(): argument 'other' (position 2) must be Tensor, not "
+        raise TypeError(f"equal(): argument 'other' (position {_pos}) must be Tensor, not "
                         f"{type(b).__name__}")
     if a._data.shape != b._data.shape:
         return False

@@ -97,6 +97,17 @@ def _int_arg(value, fn, name, pos, type_name="int"):
 def split(x, split_size_or_sections, dim=0):
     """Pieces of `split_size` along dim (the last may be smaller), or pieces of the given
     sizes when a list is passed. Views of x."""
+    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+        got = type(split_size_or_sections).__name__
+        dn = type(dim).__name__
+        raise TypeError(
+            f"split() received an invalid combination of arguments - got (Tensor, {got}, {dn}), "
+            "but expected one of:\n * (Tensor input, int split_size, int dim = 0)\n      "
+            "didn't match because some of the arguments have invalid types: "
+            f"(Tensor, {got if got == 'int' else '!' + got + '!'}, !{dn}!)\n"
+            " * (Tensor input, tuple of ints split_size, int dim = 0)\n      didn't match "
+            "because some of the arguments have invalid types: "
+            f"(Tensor, {'!' + got + '!' if got == 'int' else got}, !{dn}!)\n")
     nd = x._data.ndim
     if nd == 0:
         raise RuntimeError("split expects at least a 1-dimensional tensor")
@@ -106,9 +117,13 @@ def split(x, split_size_or_sections, dim=0):
         sizes = list(split_size_or_sections)
         for i, s in enumerate(sizes):
             if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
-                raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must "
-                                f"be tuple of ints, but found element of type "
-                                f"{type(s).__name__} at pos {i}")
+                if isinstance(s, float):
+                    raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) "
+                                    "must be tuple of ints, but found element of type float "
+                                    f"at pos {i}")
+                raise TypeError("split_with_sizes(): argument 'split_sizes' failed to unpack "
+                                "the object at pos 2 with error \"type must be tuple of "
+                                f"ints,but got {type(s).__name__}\"")
         if any(s < 0 for s in sizes) or sum(sizes) != n:
             raise RuntimeError(f"split_with_sizes expects split_sizes to sum exactly to {n} "
                                f"(input tensor's size at dimension {d}), but got "
@@ -145,6 +160,7 @@ def chunk(x, chunks, dim=0, *, _pos=2):
 
 def unbind(x, dim=0):
     """The slices x.select(dim, i) for every i, as a tuple of views."""
+    dim = _int_arg(dim, "unbind", "dim", 1)
     nd = x._data.ndim
     if nd == 0:
         raise IndexError("Dimension specified as 0 but tensor has no dimensions")
@@ -169,8 +185,14 @@ class FlipBackward0(Node):
 
 def flip(x, *dims):
     """Reverse the order of elements along the given dims (a copy, not a view)."""
+    if not dims:
+        raise TypeError('flip() missing 1 required positional arguments: "dims"')
     if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
         dims = dims[0]
+    for d in dims:
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+            raise TypeError("flip(): argument 'dims' (position 1) must be tuple of ints, not "
+                            f"{type(d).__name__}")
     nd = x._data.ndim
     wrapped = []
     for dim in dims:

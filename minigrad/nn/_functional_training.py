@@ -127,11 +127,9 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
                                   "reduction")
     if reduction not in ("none", "mean", "sum"):
         raise ValueError(f"{reduction} is not a valid value for reduction")
-    if not isinstance(input, Tensor) or not isinstance(target, Tensor):
-        bad = input if not isinstance(input, Tensor) else target
-        pos, name = (1, "input") if bad is input else (2, "target")
-        raise TypeError(f"binary_cross_entropy_with_logits(): argument '{name}' (position "
-                        f"{pos}) must be Tensor, not {type(bad).__name__}")
+    for arg in (target, input):         # torch reads target.size() first, unchecked
+        if not isinstance(arg, Tensor):
+            raise AttributeError(f"'{type(arg).__name__}' object has no attribute 'size'")
     if target.shape != input.shape:
         raise ValueError(f"Target size ({_size_message(target.shape)}) must be the same as "
                          f"input size ({_size_message(input.shape)})")
