@@ -61,6 +61,11 @@ REDUCTIONS = [
          "x.grad = None\nx.norm(float('inf'), dim=0).sum().backward()\nx.grad",
          "x.grad = None\nx.norm(3).backward()\nx.grad",
          "z = torch.zeros(3, requires_grad=True)\nz.norm().backward()\nz.grad"),
+    case("norm_second_order", X,
+         "g, = torch.autograd.grad(x.norm(), x, create_graph=True)\ng",
+         "g.sum().backward()\nx.grad",
+         "z = torch.zeros(2, requires_grad=True)\n"
+         "g, = torch.autograd.grad(z.norm(), z, create_graph=True)\ng"),
     case("norm_saves_result", X, "n = x.norm()\nn.grad_fn._saved_result.equal(n)",
          "n.mul_(2)\nn.backward()"),
     case("all_any", X, "x.all(), x.any()", "(x > 3).all(), (x > 3).any(1)",

@@ -46,6 +46,8 @@ class LinalgVectorNormBackward0(Node):
     def backward(self, g):
         x = self.s_self.unpack(self)
         r = self.s_result.unpack(self)
+        if type(g) is not np.ndarray and self.ord == 2:
+            return (self._recorded_two_norm(g, x, r),)
         xd = x if type(x) is np.ndarray else x._data
         rd = r if type(r) is np.ndarray else r._data
         gd = g if type(g) is np.ndarray else g._data
@@ -72,7 +74,18 @@ class LinalgVectorNormBackward0(Node):
         if type(g) is np.ndarray:
             return (grad,)
         from .._tensor import Tensor
-        return (Tensor._make(grad, False, None),)   # double backward of norms: not recorded
+        return (Tensor._make(grad, False, None),)   # double backward of p != 2: not recorded
+
+    def _recorded_two_norm(self, g, x, r):
+        """create_graph: g * x / ||x|| as recorded Tensor ops (a graph for the 2nd order)."""
+        from .._tensor import Tensor
+        shape = x._data.shape
+        if not self.keepdim:
+            dims = tuple(range(len(shape))) if self.dim is None else self.dim
+            keep = tuple(1 if i in dims else s for i, s in enumerate(shape))
+            g, r = g.reshape(keep), r.reshape(keep)
+        zero = Tensor._make((r._data == 0).astype(r._data.dtype), False, None)
+        return g * x / (r + zero) * (1 - zero)      # 0 where the norm is 0, as torch
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
