@@ -13,7 +13,7 @@ from ._creation import (Generator, arange, as_tensor, device, empty, empty_like,
                         rand_like, randint, randint_like, randn, randn_like, seed,
                         set_default_dtype, tensor, zeros, zeros_like)
 from ._tensor_str import get_printoptions, set_printoptions
-from ._ops import arithmetic as _A, comparison as _K, conversion as _C, indexing as _I
+from ._ops import arithmetic as _A, comparison as _K, conversion as _Cv, indexing as _I
 from ._ops import inplace as _P
 from ._ops import linalg as _L, reduction as _R, unary as _U, views as _V
 from . import autograd
@@ -60,8 +60,12 @@ reshape, flatten, squeeze, unsqueeze = _V.reshape, _V.flatten, _V.squeeze, _V.un
 permute, transpose, swapaxes, t = _V.permute, _V.transpose, _V.swapaxes, _V.t
 cat, concat, concatenate, stack, select, narrow = _I.cat, _I.cat, _I.cat, _I.stack, \
     _I.select, _I.narrow
-clone = _C.clone
+clone = _Cv.clone
 zero_, fill_ = _P.zero_, _P.fill_
+from ._ops import norm as _N, splits as _S  # noqa: E402
+split, chunk, unbind, flip = _S.split, _S.chunk, _S.unbind, _S.flip
+prod, all, any, equal, norm = _R.prod, _R.all, _R.any, _R.equal, _N.norm
+from . import _C  # noqa: E402,F401  (torch._C._functions.AccumulateGrad)
 
 
 def where(condition, input, other):

@@ -367,3 +367,6 @@ def install(cls, tensor_class=Tensor):
 
 
 install(TensorMethods)
+
+from ._tensor_methods_more import MoreTensorMethods  # noqa: E402  (splits, norms, new_*)
+install(MoreTensorMethods)

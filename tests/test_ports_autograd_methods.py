@@ -248,9 +248,7 @@ LEAF_AND_GRAD_MODE = [
          b = x[:]
          x.requires_grad_()
          b.add_(5)
-         """,
-         xfail="an in-place op on a view taken before requires_grad_ is not rejected "
-               "(issue 11)"),
+         """),
     case("test_no_grad",
          """
          x = torch.full((5, 5), 2., requires_grad=True)

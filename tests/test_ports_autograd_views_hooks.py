@@ -300,9 +300,7 @@ MORE_VIEWS = [
          print(c is a, c.grad_fn, a._version)
          c.sum().backward()
          print(b.grad)
-         """,
-         xfail="a custom Function's grad_fn repr lacks the module path "
-               "(<torch.autograd.function.InplaceBackward object at 0x...>) (issue 11)"),
+         """),
     case("test_set_data_changes_dtype",
          """
          x = torch.ones(2, requires_grad=True)

@@ -88,8 +88,7 @@ BASICS = [
          loss = torch.nn.functional.binary_cross_entropy_with_logits(z, y)
          print(f"Gradient function for z = {z.grad_fn}")
          print(f"Gradient function for loss = {loss.grad_fn}")
-         """,
-         xfail="F.binary_cross_entropy_with_logits is missing"),
+         """),
     case("basics_gradients_and_second_backward",
          """
          x = torch.ones(5)
@@ -137,16 +136,14 @@ MECHANICS = [
          y = x.pow(2)
          print(x.equal(y.grad_fn._saved_self))
          print(x is y.grad_fn._saved_self)
-         """,
-         xfail="Tensor.equal is missing"),
+         """),
     case("mechanics_saved_result",
          """
          x = torch.tensor([1., -2., 3.], requires_grad=True)
          y = x.exp()
          print(torch.equal(y, y.grad_fn._saved_result))
          print(y is y.grad_fn._saved_result)
-         """,
-         xfail="torch.equal is missing"),
+         """),
     case("mechanics_saved_self_identity_without_equal",
          """
          x = torch.tensor([1., -2., 3.], requires_grad=True)
@@ -154,8 +151,7 @@ MECHANICS = [
          print(bool((x == y.grad_fn._saved_self).all()), x is y.grad_fn._saved_self)
          y = x.exp()
          print(bool((y == y.grad_fn._saved_result).all()), y is y.grad_fn._saved_result)
-         """,
-         xfail="Tensor.all is missing"),
+         """),
     case("mechanics_saved_self_identity_by_values",
          """
          x = torch.tensor([1., -2., 3.], requires_grad=True)
@@ -317,8 +313,7 @@ MECHANICS_HOOKS = [
          """
          w = torch.tensor([1.], requires_grad=True) * 2
          w.register_post_accumulate_grad_hook(lambda p: None)
-         """,
-         xfail="Tensor.register_post_accumulate_grad_hook is missing"),
+         """),
     case("leaf_hook_runs_before_accumulation",
          """
          x = torch.tensor([1., 2.], requires_grad=True)

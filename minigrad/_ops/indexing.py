@@ -2,6 +2,7 @@
 `x[key] = value`, and cat/stack."""
 import numpy as np
 
+from .._internal_warning import warn_internal
 from ..autograd.graph import Node
 from ._core import Tensor
 from ._util import promote_types, torch_index_message, wrap_dim
@@ -109,8 +110,29 @@ class IndexBackward0(Node):
         return (index_into_zeros(g, self.shape, self.key),)
 
 
+_LIST_AS_TUPLE = (
+    "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+    "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be "
+    "interpreted as tensor index, x[torch.tensor(seq)], which will result either in an error "
+    "or a different result")
+
+
+def _sequence_as_tuple(key):
+    """torch 2.13 still reads a short list key holding a slice, None, ..., a tensor or
+    another sequence as a tuple of indices (x[[0, slice(None)]] is x[0, :]), with a
+    deprecation warning; any other list is one tensor index. Returns the key to use."""
+    if type(key) is not list or len(key) >= 32:
+        return key
+    for k in key:
+        if k is None or k is Ellipsis or isinstance(k, (slice, Tensor, list, tuple, np.ndarray)):
+            warn_internal(_LIST_AS_TUPLE, UserWarning, stacklevel=4)
+            return tuple(key)
+    return key
+
+
 def getitem(x, key):
     """x[key]: a view for ints/slices/None/..., a copy for lists, tensors and masks."""
+    key = _sequence_as_tuple(key)
     nkey, basic = _norm_key(x, key)
     if basic:
         return basic_index_view(x, nkey, _view_class(nkey))
@@ -120,6 +142,7 @@ def getitem(x, key):
 def setitem(x, key, value):
     """x[key] = value: a copy_ (or fill_) into the view x[key], or index_put_ for advanced
     keys. Either way one in-place op on x: the version goes up by one."""
+    key = _sequence_as_tuple(key)
     nkey, basic = _norm_key(x, key)
     if basic:
         target = getitem(x, key)

@@ -12,7 +12,8 @@ from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor
 from ._core import Tensor, as_tensor_arg
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
-from .views import apply_steps
+from .views import _PermuteBack, apply_steps
+from .._tensor_base import wrap_dim
 from . import arithmetic as A, unary as U
 
 _LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -31,17 +32,26 @@ _OVERLAP = ("unsupported operation: more than one element of the written-to tens
             "single memory location. Please clone() the tensor before performing the operation.")
 
 
+_MULTI_VIEW = ("Output {} of {} is a view and is being modified inplace. This view is the output "
+               "of a function that returns multiple views. Such functions do not allow the output "
+               "views to be modified inplace. You should replace the inplace operation by an "
+               "out-of-place one.")
+
+
 def check_inplace(x):
     """Raise torch's error if autograd forbids modifying x in place right now."""
     if not _grad_state.enabled:
         return
+    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind
+    if multi is not None and x._requires_grad:
+        raise RuntimeError(_MULTI_VIEW.format(*multi))
     if x._no_grad_view:
         raise RuntimeError(_NO_GRAD_VIEW)
     if x._requires_grad and x._grad_fn is None:
         raise RuntimeError(_LEAF)
     base = x._base
-    if base is not None and x._requires_grad and base._requires_grad and base._grad_fn is None:
-        raise RuntimeError(_VIEW_OF_LEAF)
+    if base is not None and base._requires_grad and base._grad_fn is None:
+        raise RuntimeError(_VIEW_OF_LEAF)   # also a view taken before requires_grad was set
 
 
 class CopySlices(Node):
@@ -216,6 +226,13 @@ neg_ = _unary_inplace(U.NegBackward0)
 log_ = _unary_inplace(U.LogBackward0)
 sqrt_ = _unary_inplace(U.SqrtBackward0)
 abs_ = _unary_inplace(U.AbsBackward0)
+sin_ = _unary_inplace(U.SinBackward0)
+cos_ = _unary_inplace(U.CosBackward0)
+reciprocal_ = _unary_inplace(U.ReciprocalBackward0)
+floor_ = _unary_inplace(U.FloorBackward0)
+ceil_ = _unary_inplace(U.CeilBackward0)
+round_ = _unary_inplace(U.RoundBackward0)
+sign_ = _unary_inplace(U.SignBackward0)
 
 
 def clamp_(x, min=None, max=None):
@@ -365,3 +382,36 @@ def uniform_(x, a=0.0, b=1.0, *, generator=None):
 def normal_(x, mean=0.0, std=1.0, *, generator=None):
     from .._creation import _rng
     return _random_fill(x, lambda shape: _rng(generator).normal(mean, std, shape))
+
+
+class TransposeBackward1(_PermuteBack):
+    """x.transpose_(a, b): x itself now shows its data with two dims swapped."""
+    __slots__ = ()
+
+
+def transpose_(x, dim0, dim1):
+    """Swap two dims of x in place (x's data is not moved; x is re-described)."""
+    for pos, (name, d) in enumerate((("dim0", dim0), ("dim1", dim1)), 1):
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+            raise TypeError(f"transpose_(): argument '{name}' (position {pos}) must be int, "
+                            f"not {type(d).__name__}")
+    check_inplace(x)
+    nd = x._data.ndim
+    perm = list(range(nd))
+    if nd:
+        a, b = wrap_dim(dim0, nd), wrap_dim(dim1, nd)
+        perm[a], perm[b] = perm[b], perm[a]
+    else:
+        wrap_dim(dim0, nd), wrap_dim(dim1, nd)
+    perm = tuple(perm)
+    record = is_recording((x,))
+    node = begin(TransposeBackward1, (x,))
+    x._data = node.forward(x, perm)
+    if x._base is not None:
+        x.__dict__["_view_steps"] = x._view_steps + (("transpose", perm),)
+    x._bump_version()
+    if record:
+        old = x._grad_fn
+        x._grad_fn = node
+        _move_tensor_state(x, old, node)
+    return x

@@ -95,6 +95,15 @@ class BackwardCFunction(Node, FunctionCtx):
         self._released = True
         self.__dict__["_saved"] = FREED if self.__dict__.get("_saved") else None
 
+    def __repr__(self):
+        # a Python class, so the default repr with its module, as torch's
+        # `<torch.autograd.function.MyFnBackward object at 0x...>`
+        return f"<{type(self).__module__}.{type(self).__qualname__} object at {id(self):#x}>"
+
+    def __call__(self, *grads):
+        # torch's custom-Function nodes cannot be called directly (built-in nodes can)
+        raise TypeError(f"'{type(self).__name__}' object is not callable")
+
 
 def engine_create_graph():
     from .saved import engine_state
@@ -105,7 +114,9 @@ class _FunctionMeta(type):
     """Gives every Function subclass its own node class named `<Name>Backward`."""
 
     def __init__(cls, name, bases, attrs):
-        backward_cls = type(name + "Backward", (BackwardCFunction,), {"_fn_cls": cls})
+        backward_cls = type(name + "Backward", (BackwardCFunction,),
+                            {"_fn_cls": cls, "__module__": __name__,
+                             "__qualname__": name + "Backward"})
         cls._backward_cls = backward_cls
         super().__init__(name, bases, attrs)
 

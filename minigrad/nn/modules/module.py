@@ -298,6 +298,8 @@ class Module:
         # Swap each parameter's data (same Parameter object, as torch does) and its grad.
         with no_grad():
             for p in self.parameters():
+                if not p.dtype.is_floating_point:
+                    continue                    # integer parameters keep their dtype
                 p.data = p.data.to(dtype)
                 if p.grad is not None:
                     p.grad = p.grad.to(dtype)
@@ -306,6 +308,25 @@ class Module:
                     if b is not None and b.dtype.is_floating_point:
                         m._buffers[name] = b.to(dtype)
         return self
+
+    def to(self, *args, **kwargs):
+        """Move to a device (the CPU only) and/or cast floating point parameters and buffers
+        to a floating dtype, in place; returns self. `to(dtype)`, `to(device)`,
+        `to(device, dtype)`, `to(tensor)` (its dtype) and the keywords `device`, `dtype`,
+        `non_blocking`, as torch accepts them."""
+        from ..._ops.conversion import _parse_to
+        from ..._dtype import dtype as dtype_cls
+        if "cuda" in str(kwargs.get("device", "")) or any(
+                "cuda" in str(a) for a in args if not isinstance(a, dtype_cls)
+                and type(a).__name__ in ("str", "device")):
+            raise AssertionError("Torch not compiled with CUDA enabled")
+        dtype, _ = _parse_to(args, dict(kwargs))
+        if dtype is None:
+            return self
+        if not dtype.is_floating_point:
+            raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but "
+                            f"got desired dtype={dtype}")
+        return self._apply_dtype(dtype)
 
     def double(self):
         """Cast floating point parameters and buffers to float64; returns self."""

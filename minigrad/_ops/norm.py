@@ -1,0 +1,127 @@
+"""Vector norms: `x.norm()`, `torch.norm`, recorded as torch records them, by
+`linalg.vector_norm` (grad_fn LinalgVectorNormBackward0).
+
+The node saves its input AND its result (backward of the 2-norm is x / ||x||), so editing
+either in place makes backward fail, as in torch.
+"""
+import numpy as np
+
+from ..autograd.graph import Node
+from ._util import expand_to, wrap_dim
+
+__all__ = ["norm", "vector_norm"]
+
+_TORCH_NAME = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char",
+               "uint8": "Byte", "bool": "Bool"}
+
+
+def _norm_value(xd, p, dims, keepdim):
+    a = np.abs(xd)
+    if p == 2:
+        return np.sqrt(np.sum(a * a, axis=dims, keepdims=keepdim))
+    if p == float("inf"):
+        return np.max(a, axis=dims, keepdims=keepdim, initial=0)
+    if p == -float("inf"):
+        return np.min(a, axis=dims, keepdims=keepdim)
+    if p == 0:
+        return np.sum(a != 0, axis=dims, keepdims=keepdim).astype(xd.dtype)
+    if p == 1:
+        return np.sum(a, axis=dims, keepdims=keepdim)
+    return np.sum(a ** p, axis=dims, keepdims=keepdim) ** (1.0 / p)
+
+
+class LinalgVectorNormBackward0(Node):
+    """out = (sum |x|^p)^(1/p) over dims; d out / dx = sign(x) |x|^(p-1) / out^(p-1)."""
+    __slots__ = ("s_self", "s_result", "ord", "dim", "keepdim")
+    _options = ("ord", "dim", "keepdim")
+
+    def forward(self, x, p, dims, keepdim):
+        self.save(self=x)
+        self.ord, self.dim, self.keepdim = p, dims, keepdim
+        with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+            out = np.asarray(_norm_value(x._data, p, dims, keepdim)).astype(x._data.dtype)
+        self.save_result(out)
+        return out
+
+    def backward(self, g):
+        x = self.s_self.unpack(self)
+        r = self.s_result.unpack(self)
+        if type(g) is not np.ndarray and self.ord == 2:
+            return (self._recorded_two_norm(g, x, r),)
+        xd = x if type(x) is np.ndarray else x._data
+        rd = r if type(r) is np.ndarray else r._data
+        gd = g if type(g) is np.ndarray else g._data
+        dims = tuple(range(xd.ndim)) if self.dim is None else self.dim
+        if not self.keepdim:
+            keep = tuple(1 if i in dims else s for i, s in enumerate(xd.shape))
+            gd, rd = gd.reshape(keep), rd.reshape(keep)
+        p = self.ord
+        with np.errstate(all="ignore"):
+            if p == 0:
+                scale = np.zeros_like(xd)
+            elif p == 1:
+                scale = np.sign(xd)
+            elif p == 2:
+                scale = np.where(rd == 0, 0, xd / rd)
+            elif abs(p) == float("inf"):
+                hit = np.abs(xd) == rd
+                count = np.sum(hit, axis=dims, keepdims=True)
+                scale = np.sign(xd) * hit / count
+            else:
+                scale = np.where(rd == 0, 0, np.sign(xd) * np.abs(xd) ** (p - 1) / rd ** (p - 1))
+        grad = expand_to(gd, xd.shape) * scale
+        grad = grad.astype(xd.dtype, copy=False)
+        if type(g) is np.ndarray:
+            return (grad,)
+        from .._tensor import Tensor
+        return (Tensor._make(grad, False, None),)   # double backward of p != 2: not recorded
+
+    def _recorded_two_norm(self, g, x, r):
+        """create_graph: g * x / ||x|| as recorded Tensor ops (a graph for the 2nd order)."""
+        from .._tensor import Tensor
+        shape = x._data.shape
+        if not self.keepdim:
+            dims = tuple(range(len(shape))) if self.dim is None else self.dim
+            keep = tuple(1 if i in dims else s for i, s in enumerate(shape))
+            g, r = g.reshape(keep), r.reshape(keep)
+        zero = Tensor._make((r._data == 0).astype(r._data.dtype), False, None)
+        return g * x / (r + zero) * (1 - zero)      # 0 where the norm is 0, as torch
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    """torch.linalg.vector_norm."""
+    if dtype is not None:
+        x = x.to(dtype)
+    kind = x._data.dtype.kind
+    if kind != "f":
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
+                           f"input. Got {_TORCH_NAME.get(x._data.dtype.name, x._data.dtype.name)}")
+    if isinstance(ord, str) or isinstance(ord, bool):
+        raise TypeError(f"linalg_vector_norm(): argument 'ord' must be Number, not "
+                        f"{type(ord).__name__}")
+    if dim is None:
+        dims = None
+    else:
+        ds = dim if isinstance(dim, (list, tuple)) else (dim,)
+        wrapped = []
+        for d in ds:
+            if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+                raise TypeError("linalg_vector_norm(): argument 'dim' (position 3) must be "
+                                f"tuple of ints, not {type(d).__name__}")
+            w = wrap_dim(d, x._data.ndim)
+            if w in wrapped:
+                raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+            wrapped.append(w)
+        dims = tuple(sorted(wrapped)) if wrapped else None
+    return LinalgVectorNormBackward0.apply((x,), float(ord), dims, keepdim)
+
+
+def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
+    """torch.norm / Tensor.norm: the vector p-norm (p=2 by default; 'fro' is the 2-norm)."""
+    if p == "fro" or p is None:
+        p = 2
+    elif p == "nuc":
+        raise NotImplementedError("minigrad.norm: the nuclear norm is not supported")
+    elif isinstance(p, str):
+        raise RuntimeError(f"linalg.matrix_norm: Order {p} not supported.")
+    return vector_norm(input, p, dim, keepdim, dtype=dtype)

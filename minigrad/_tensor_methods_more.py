@@ -1,0 +1,185 @@
+"""More Tensor methods, written out like those in `_tensor_methods.py` (which installs
+them): pieces (`split`, `chunk`, `unbind`), `flip`, `prod`, `norm`, truth tests, `equal`,
+`transpose_` and the in-place unary forms, the `new_*` factories, and hook bookkeeping.
+"""
+import collections
+import warnings
+
+import numpy as np
+
+from ._ops import inplace, norm as norm_ops, reduction, splits
+
+__all__ = ["MoreTensorMethods"]
+
+
+class MoreTensorMethods:
+    """Tensor methods added on top of TensorMethods (see the module docstring)."""
+
+    # ---- pieces and order ----------------------------------------------------
+
+    def split(self, split_size, dim=0):
+        return splits.split(self, split_size, dim)
+
+    def chunk(self, chunks, dim=0):
+        return splits.chunk(self, chunks, dim, _pos=1)   # (torch counts from self)
+
+    def unbind(self, dim=0):
+        return splits.unbind(self, dim)
+
+    def flip(self, *dims):
+        return splits.flip(self, *dims)
+
+    # ---- reductions ------------------------------------------------------------
+
+    def prod(self, dim=None, keepdim=None, *, dtype=None):
+        return reduction.prod(self, dim, keepdim, dtype=dtype)
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        return norm_ops.norm(self, p, dim, keepdim, dtype=dtype)
+
+    def all(self, dim=None, keepdim=False):
+        return reduction.all(self, dim, keepdim)
+
+    def any(self, dim=None, keepdim=False):
+        return reduction.any(self, dim, keepdim)
+
+    def equal(self, other):
+        return reduction.equal(self, other, _pos=1)
+
+    # ---- in place ----------------------------------------------------------------
+
+    def transpose_(self, dim0, dim1):
+        return inplace.transpose_(self, dim0, dim1)
+
+    def sin_(self):
+        return inplace.sin_(self)
+
+    def cos_(self):
+        return inplace.cos_(self)
+
+    def reciprocal_(self):
+        return inplace.reciprocal_(self)
+
+    def floor_(self):
+        return inplace.floor_(self)
+
+    def ceil_(self):
+        return inplace.ceil_(self)
+
+    def round_(self):
+        return inplace.round_(self)
+
+    def sign_(self):
+        return inplace.sign_(self)
+
+    # ---- new tensors like this one (same dtype unless told) ------------------------
+
+    def _new_size(self, name, size):
+        """torch's check of the size argument of new_ones/new_zeros/new_empty/new_full."""
+        if len(size) == 1 and isinstance(size[0], (list, tuple)):
+            size = tuple(size[0])
+        elif name == "new_full" and not isinstance(size, (list, tuple)):
+            size = (size,)
+        for s in size:
+            if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+                bad = size if name == "new_full" and not isinstance(size, tuple) else s
+                raise TypeError(f"{name}(): argument 'size' (position 1) must be tuple of ints, "
+                                f"not {type(bad).__name__}")
+        return size
+
+    def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+        from ._creation import ones
+        size = self._new_size("new_ones", size)
+        return ones(size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
+
+    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+        from ._creation import zeros
+        size = self._new_size("new_zeros", size)
+        return zeros(size, dtype=dtype or self.dtype, device=device,
+                     requires_grad=requires_grad)
+
+    def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+        from ._creation import empty
+        size = self._new_size("new_empty", size)
+        return empty(size, dtype=dtype or self.dtype, device=device,
+                     requires_grad=requires_grad)
+
+    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+        from ._creation import full
+        if not isinstance(size, (list, tuple)):
+            raise TypeError("new_full(): argument 'size' (position 1) must be tuple of ints, "
+                            f"not {type(size).__name__}")
+        size = self._new_size("new_full", (tuple(size),))
+        if isinstance(fill_value, bool) or not isinstance(fill_value, (int, float, np.number)):
+            if not isinstance(fill_value, bool):
+                raise TypeError("new_full(): argument 'fill_value' (position 2) must be "
+                                f"Number, not {type(fill_value).__name__}")
+        return full(size, fill_value, dtype=dtype or self.dtype, device=device,
+                    requires_grad=requires_grad)
+
+    def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
+        from ._creation import tensor
+        from ._tensor import Tensor
+        if isinstance(data, Tensor):
+            warnings.warn("To copy construct from a tensor, it is recommended to use "
+                          "sourceTensor.detach().clone() or "
+                          "sourceTensor.detach().clone().requires_grad_(True), rather than "
+                          "tensor.new_tensor(sourceTensor).", UserWarning, stacklevel=2)
+            data = data.detach().clone()
+            return data.to(dtype or data.dtype).requires_grad_(requires_grad)
+        return tensor(data, dtype=dtype or self.dtype, device=device,
+                      requires_grad=requires_grad)
+
+    # ---- hooks -----------------------------------------------------------------------
+
+    @property
+    def _backward_hooks(self):
+        """The hooks registered with register_hook, by handle id (None before the first)."""
+        assigned = self.__dict__.get("_backward_hooks_assigned")
+        if assigned is not None:
+            return assigned
+        hooks = self.__dict__.get("_hooks")
+        return None if hooks is None else collections.OrderedDict(hooks)
+
+    @_backward_hooks.setter
+    def _backward_hooks(self, value):
+        # torch keeps an assigned dict on the tensor without handing it to the engine, so
+        # hooks put there directly never run; we keep it for display only, likewise
+        self.__dict__["_backward_hooks_assigned"] = value
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """Run `hook(self)` after backward has accumulated into this leaf's .grad (an
+        optimizer step per parameter, for instance). Leaves that require grad only.
+        Returns a handle with `.remove()`."""
+        from .autograd.graph import grad_edge
+        from .utils.hooks import RemovableHandle
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require "
+                               "gradient")
+        if self._grad_fn is not None:
+            raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
+                               "tensors")
+        d = self.__dict__
+        hooks = d.get("_post_accumulate_grad_hooks")
+        if hooks is None:
+            hooks = d["_post_accumulate_grad_hooks"] = collections.OrderedDict()
+            # The leaf's AccumulateGrad node runs them: keep that node alive with the leaf
+            # (it is otherwise held only by the graphs using it) and let it call them after
+            # each accumulation, as one of its post-hooks.
+            acc = d["_accumulator_kept"] = grad_edge(self)
+            acc.register_hook(_PostAccumulateCall(hooks, self))
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+
+class _PostAccumulateCall:
+    """The AccumulateGrad post-hook that runs a leaf's post-accumulate-grad hooks."""
+    __slots__ = ("hooks", "leaf")
+
+    def __init__(self, hooks, leaf):
+        self.hooks, self.leaf = hooks, leaf
+
+    def __call__(self, grad_inputs, grad_outputs):
+        for fn in list(self.hooks.values()):
+            fn(self.leaf)
