@@ -240,7 +240,8 @@ def _root_grads(tensors, grad_tensors, create_graph):
         if g is None:
             if t._data.size != 1:
                 raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            arr = np.ones(t._data.shape, dtype=t._data.dtype)
+            data = t._data      # a fresh 1 of t's dtype (np.ones is slower for the 0-d loss)
+            arr = np.array(1, data.dtype) if data.ndim == 0 else np.ones(data.shape, data.dtype)
             grads.append(Tensor._make(arr, False, None) if create_graph else arr)
             continue
         if not isinstance(g, Tensor):
@@ -257,6 +258,8 @@ def _root_grads(tensors, grad_tensors, create_graph):
 
 
 def _normalize(tensors, grads):
+    if grads is None and tensors.__class__ is tuple and len(tensors) == 1:
+        return tensors, (None,)         # Tensor.backward() without a gradient
     if isinstance(tensors, Tensor):
         tensors = (tensors,)
     tensors = tuple(tensors)

@@ -126,7 +126,7 @@ class Node:
         for name, value in values.items():
             if value.__class__ is Tensor or (value is not None and value.__class__ not in _SCALARS
                                              and isinstance(value, Tensor)):
-                value = SavedTensor(value)
+                value = SavedTensor.of_input(value)
             setattr(self, _SLOT_OF[name], value)
 
     def save_result(self, out):
@@ -139,7 +139,7 @@ class Node:
         """Called by the op with the output Tensor, once it exists."""
         pending = getattr(self, "s_result", None)      # what forward passed to save_result
         if pending is not None and pending.__class__ is not SavedTensor:
-            self.s_result = SavedTensor(out, is_output=True)
+            self.s_result = SavedTensor.of_output(out)
 
     def name(self):
         """torch's node name, e.g. 'MulBackward0'."""
@@ -280,11 +280,19 @@ def connect(node, inputs):
     for t in inputs:
         if t is None or t.__class__ in _SCALARS:
             edges.append(None)
-        else:
-            fn = t._grad_fn
-            edges.append(fn if fn is not None and t._base is None else grad_edge(t))
-            if t._output_nr:
-                renumber = True
+            continue
+        fn = t._grad_fn
+        if fn is None:              # a leaf: its accumulator, or None (inlined grad_edge)
+            if t._requires_grad:
+                ref = t._acc
+                fn = ref() if ref is not None else None
+                if fn is None:
+                    fn = grad_edge(t)
+        elif t._base is not None:
+            fn = grad_edge(t)       # a view may need its grad_fn regenerated
+        edges.append(fn)
+        if t._output_nr:
+            renumber = True
     node._next = tuple(edges)
     node._seq = _next_seq()
     node._released = False
