@@ -112,8 +112,11 @@ class Node:
         node._seq = None
         node._released = True
         out = Tensor._make(node.forward(*inputs, *options), False, None)
-        if not _grad_state.enabled:
-            _mark_made_in_no_grad(out, inputs)
+        if not _grad_state.enabled:         # (written out: `p -= lr * p.grad` comes here)
+            for t in inputs:
+                if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+                    out.__dict__["_made_in_no_grad"] = True     # shown as a badge by viz
+                    break
         return out
 
     def save(self, /, **values):
@@ -375,13 +378,18 @@ class AccumulateGrad(Node):
         old = leaf._grad
         if old is None:
             # copy only when we may not own the array (read-only broadcast view, other dtype)
+            data = leaf._data
+            if grad.base is None and grad.dtype is data.dtype and grad.shape == data.shape \
+                    and grad.flags.writeable:
+                leaf._grad = Tensor._make(grad, False, None)    # ours: kept as it is
+                return ()
             copied = False
-            if not grad.flags.writeable or grad.dtype != leaf._data.dtype \
+            if not grad.flags.writeable or grad.dtype != data.dtype \
                     or grad.base is not None:      # copied contiguous, like torch
-                grad = np.array(grad, dtype=leaf._data.dtype, order="C")
+                grad = np.array(grad, dtype=data.dtype, order="C")
                 copied = True
-            if grad.shape != leaf._data.shape:
-                grad = np.array(np.broadcast_to(grad, leaf._data.shape))
+            if grad.shape != data.shape:
+                grad = np.array(np.broadcast_to(grad, data.shape))
                 copied = True
             leaf._grad = Tensor._make(grad, False, None)
             if copied:
