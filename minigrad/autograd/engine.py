@@ -30,19 +30,16 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
     """Run backward from the nodes `roots`, seeded with one gradient each. autograd.grad
     passes `capture` (nodes whose incoming gradient it returns); backward(inputs=...) passes
     `only` (the nodes to run, with what leads to them)."""
-    if len(roots) == 1:
-        root, buffers = roots[0], {roots[0]: grads[0]}
-    else:                  # several roots: torch adds one GraphRoot node that feeds them all
-        root = GraphRoot(roots)
-        buffers = {root: tuple(grads)}
+    root, buffers = _seed(roots, grads)         # buffers: gradients waiting at each node
     dependencies = count_dependencies(root)     # how many edges point at each node
     should_run = _prune(root, dependencies, capture or only)    # None: every node runs
     captured = dict.fromkeys(capture or ())     # filled as gradients reach them
     extras = should_run is not None or _anomaly.instrument.on
-    ready = [(root._seq, root)]                 # the ready queue: (sequence number, node)
+    ready, node = [], root      # the ready queue of (sequence number, node); `node` runs next
     with _BackwardMode(create_graph):
-        while ready:
-            node = heappop(ready)               # leaf accumulators first, then the newest
+        while node is not None or ready:
+            if node is None:
+                node = heappop(ready)           # leaf accumulators first, then the newest
             grad = buffers.pop(node, None)
             if extras or node._hooked or node._released or grad is None:   # hooks, capture...
                 outputs = _run_with_extras(node, grad, retain_graph, should_run, captured)
@@ -50,8 +47,8 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
                 outputs = node.backward(grad)
                 if not retain_graph and node.saves:
                     node._release()             # free what forward saved
-            last = None
-            for i, next_node in enumerate(node._next):
+            ran, node, last = node, None, None
+            for i, next_node in enumerate(ran._next):
                 if next_node is None:
                     continue                    # this input needs no gradient
                 g = outputs[i]
@@ -60,12 +57,44 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
                             and not next_node._hooked:
                         buffers[next_node] = g  # the first contribution is kept as it is
                     else:
-                        _add_to_buffer(buffers, node, i, g, last)
+                        _add_to_buffer(buffers, ran, i, g, last)
                     last = g
-                dependencies[next_node] -= 1
-                if dependencies[next_node] == 0 and (should_run is None or next_node in should_run):
-                    heappush(ready, next_node)  # all its contributions have arrived
+                left = dependencies[next_node] = dependencies[next_node] - 1
+                if left == 0 and (should_run is None or next_node in should_run):
+                    if _runs_at_once(next_node, buffers, extras or create_graph):
+                        next_node.backward(buffers.pop(next_node))    # a plain leaf: add to .grad
+                    elif node is None and not ready:
+                        node = next_node        # the only ready node: it runs next, no heap
+                    else:
+                        node = _push(ready, node, next_node)    # several: the heap orders them
     return captured
+
+
+def _seed(roots, grads):
+    """The node backward starts from, and the gradient buffers holding its seed. Several
+    roots: torch adds one GraphRoot node that feeds them all."""
+    if len(roots) == 1:
+        return roots[0], {roots[0]: grads[0]}
+    root = GraphRoot(roots)
+    return root, {root: tuple(grads)}
+
+
+def _runs_at_once(node, buffers, extras):
+    """A leaf accumulator without hooks may add its gradient into `.grad` the moment it is
+    ready. torch would pop it next anyway (accumulators have the highest priority, and they
+    run before any other node), and without hooks, anomaly mode, trace capture or
+    create_graph nothing can observe the order among accumulators: the result is the same
+    without a trip through the heap."""
+    return node.__class__ is AccumulateGrad and not extras and not node._hooked \
+        and node in buffers
+
+
+def _push(ready, held, node):
+    """Push the node that was to run next without the heap (if any), then `node`, in the
+    order they became ready, as torch's engine pushes them."""
+    if held is not None:
+        heappush(ready, held)
+    heappush(ready, node)
 
 
 def count_dependencies(root):
@@ -211,7 +240,8 @@ def _root_grads(tensors, grad_tensors, create_graph):
         if g is None:
             if t._data.size != 1:
                 raise RuntimeError("grad can be implicitly created only for scalar outputs")
-            arr = np.ones(t._data.shape, dtype=t._data.dtype)
+            data = t._data      # a fresh 1 of t's dtype (np.ones is slower for the 0-d loss)
+            arr = np.array(1, data.dtype) if data.ndim == 0 else np.ones(data.shape, data.dtype)
             grads.append(Tensor._make(arr, False, None) if create_graph else arr)
             continue
         if not isinstance(g, Tensor):
@@ -228,6 +258,8 @@ def _root_grads(tensors, grad_tensors, create_graph):
 
 
 def _normalize(tensors, grads):
+    if grads is None and tensors.__class__ is tuple and len(tensors) == 1:
+        return tensors, (None,)         # Tensor.backward() without a gradient
     if isinstance(tensors, Tensor):
         tensors = (tensors,)
     tensors = tuple(tensors)

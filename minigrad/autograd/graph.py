@@ -112,8 +112,11 @@ class Node:
         node._seq = None
         node._released = True
         out = Tensor._make(node.forward(*inputs, *options), False, None)
-        if not _grad_state.enabled:
-            _mark_made_in_no_grad(out, inputs)
+        if not _grad_state.enabled:         # (written out: `p -= lr * p.grad` comes here)
+            for t in inputs:
+                if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+                    out.__dict__["_made_in_no_grad"] = True     # shown as a badge by viz
+                    break
         return out
 
     def save(self, /, **values):
@@ -126,7 +129,7 @@ class Node:
         for name, value in values.items():
             if value.__class__ is Tensor or (value is not None and value.__class__ not in _SCALARS
                                              and isinstance(value, Tensor)):
-                value = SavedTensor(value)
+                value = SavedTensor.of_input(value)
             setattr(self, _SLOT_OF[name], value)
 
     def save_result(self, out):
@@ -139,7 +142,7 @@ class Node:
         """Called by the op with the output Tensor, once it exists."""
         pending = getattr(self, "s_result", None)      # what forward passed to save_result
         if pending is not None and pending.__class__ is not SavedTensor:
-            self.s_result = SavedTensor(out, is_output=True)
+            self.s_result = SavedTensor.of_output(out)
 
     def name(self):
         """torch's node name, e.g. 'MulBackward0'."""
@@ -280,11 +283,19 @@ def connect(node, inputs):
     for t in inputs:
         if t is None or t.__class__ in _SCALARS:
             edges.append(None)
-        else:
-            fn = t._grad_fn
-            edges.append(fn if fn is not None and t._base is None else grad_edge(t))
-            if t._output_nr:
-                renumber = True
+            continue
+        fn = t._grad_fn
+        if fn is None:              # a leaf: its accumulator, or None (inlined grad_edge)
+            if t._requires_grad:
+                ref = t._acc
+                fn = ref() if ref is not None else None
+                if fn is None:
+                    fn = grad_edge(t)
+        elif t._base is not None:
+            fn = grad_edge(t)       # a view may need its grad_fn regenerated
+        edges.append(fn)
+        if t._output_nr:
+            renumber = True
     node._next = tuple(edges)
     node._seq = _next_seq()
     node._released = False
@@ -367,13 +378,18 @@ class AccumulateGrad(Node):
         old = leaf._grad
         if old is None:
             # copy only when we may not own the array (read-only broadcast view, other dtype)
+            data = leaf._data
+            if grad.base is None and grad.dtype is data.dtype and grad.shape == data.shape \
+                    and grad.flags.writeable:
+                leaf._grad = Tensor._make(grad, False, None)    # ours: kept as it is
+                return ()
             copied = False
-            if not grad.flags.writeable or grad.dtype != leaf._data.dtype \
+            if not grad.flags.writeable or grad.dtype != data.dtype \
                     or grad.base is not None:      # copied contiguous, like torch
-                grad = np.array(grad, dtype=leaf._data.dtype, order="C")
+                grad = np.array(grad, dtype=data.dtype, order="C")
                 copied = True
-            if grad.shape != leaf._data.shape:
-                grad = np.array(np.broadcast_to(grad, leaf._data.shape))
+            if grad.shape != data.shape:
+                grad = np.array(np.broadcast_to(grad, data.shape))
                 copied = True
             leaf._grad = Tensor._make(grad, False, None)
             if copied:

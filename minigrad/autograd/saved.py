@@ -7,10 +7,13 @@ keeping the output tensor would make a reference cycle (output -> node -> output
 """
 import threading
 
+from .._storage import VersionCounter
 from .._tensor import Tensor
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 from . import saved_hooks as _saved_hooks
+
+_new = object.__new__
 
 __all__ = ["SavedTensor", "FREED", "engine_state", "HookedSavedTensor"]
 
@@ -75,6 +78,34 @@ class SavedTensor:
         if _instrument.on:
             from .trace import on_save
             on_save(None, self, tensor)
+
+    @classmethod
+    def of_input(cls, tensor):
+        """`SavedTensor(tensor)` for the common case, without its checks when nothing can
+        apply (not an inference tensor, no saved-tensor hooks or trace anywhere)."""
+        if tensor._is_inference or _saved_hooks.anywhere.count or _instrument.on:
+            return cls(tensor)
+        self = _new(cls)
+        self.tensor = tensor
+        self.data = self.vc = None
+        vc = tensor._vc
+        self.version = 0 if vc is None else vc.value
+        return self
+
+    @classmethod
+    def of_output(cls, tensor):
+        """`SavedTensor(tensor, is_output=True)`, the same way."""
+        if tensor._is_inference or _saved_hooks.anywhere.count or _instrument.on:
+            return cls(tensor, is_output=True)
+        self = _new(cls)
+        self.tensor = None
+        self.data = tensor._data
+        vc = tensor._vc
+        if vc is None:
+            vc = tensor._vc = VersionCounter()
+        self.vc = vc
+        self.version = vc.value
+        return self
 
     def _pack(self, tensor):
         """Hand `tensor` to the thread's saved-tensor pack hook, if it has one: then only
