@@ -65,6 +65,20 @@ def from_numpy_dtype(np_dtype):
             "int32, int16, int8, uint8, and bool.") from None
 
 
+_PYTHON_TYPES = {"int": "int64", "float": "float64", "bool": "bool"}
+
+
+def dtype_arg(d, op):
+    """A `dtype=` argument as torch's parser reads it: a minigrad dtype, None, or one of
+    the Python types int, float and bool (int64, float64, bool); anything else is
+    `op(): argument 'dtype' must be torch.dtype, not str`."""
+    if d is None or isinstance(d, dtype):
+        return d
+    if d is int or d is float or d is bool:
+        return _BY_NAME[_PYTHON_TYPES[d.__name__]]
+    raise TypeError(f"{op}(): argument 'dtype' must be minigrad.dtype, not {type(d).__name__}")
+
+
 def to_np(d):
     """Accept a minigrad dtype (or None) and return the NumPy dtype (or None)."""
     if d is None:
