@@ -90,13 +90,16 @@ def _described(x):
     return type_name(x)
 
 
-def invalid_combination(op, args, signatures, shown=None):
+def invalid_combination(op, args, signatures, shown=None, keywords=None):
     """torch's `op() received an invalid combination of arguments` message. `signatures`:
     one tuple of (type, name) per overload, type 'Tensor' or 'Number' (extra text such as
     ', *, Tensor out = None' goes in a trailing str item); `shown`: indices of the overloads
-    whose mismatches torch lists (those with as many parameters as there are arguments)."""
+    whose mismatches torch lists (those with as many parameters as there are arguments);
+    `keywords`: keyword arguments given, shown after the positional ones."""
+    got = [type_name(a) for a in args]
+    got += [f"{k}={type_name(v)}" for k, v in (keywords or {}).items()]
     lines = [f"{op}() received an invalid combination of arguments - got "
-             f"({', '.join(type_name(a) for a in args)}), but expected one of:"]
+             f"({', '.join(got)}), but expected one of:"]
     for i, sig in enumerate(signatures):
         params = [p for p in sig if not isinstance(p, str)]
         tail = "".join(p for p in sig if isinstance(p, str))

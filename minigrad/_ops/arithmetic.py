@@ -6,7 +6,8 @@ mul saves each input for the *other* input's gradient, div saves both, pow saves
 import numpy as np
 
 from ..autograd.graph import Node
-from ._core import Tensor, binary_meta, check_broadcast, operands, as_tensor_arg
+from ._core import Tensor, binary_meta, check_broadcast, operands, as_tensor_arg, \
+    invalid_combination, type_name
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
@@ -54,7 +55,10 @@ class AddBackward0(Node):
     def forward(self, a, b, alpha=1):
         self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
         self.alpha = alpha
-        return _compute(np.add, a, b if alpha == 1 else b * alpha)
+        if alpha == 1:
+            return _compute(np.add, a, b)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _compute(np.add, a, b * alpha)
 
     def backward(self, g):
         n = self._next
@@ -69,7 +73,10 @@ class SubBackward0(Node):
 
     def forward(self, a, b, alpha=1):
         self.meta, self.alpha = binary_meta(a, b), alpha
-        return _compute(np.subtract, a, b if alpha == 1 else b * alpha)
+        if alpha == 1:
+            return _compute(np.subtract, a, b)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _compute(np.subtract, a, b * alpha)
 
     def backward(self, g):
         n = self._next
@@ -99,6 +106,9 @@ class MulBackward0(Node):
         self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
         a_needs_grad, b_needs_grad = self._next[0] is not None, self._next[1] is not None
         self.save(self=a if b_needs_grad else None, other=b if a_needs_grad else None)
+        if b.__class__ is float and b - b != 0:     # inf or nan: 0 * inf is nan, silently
+            with np.errstate(invalid="ignore"):
+                return _compute(np.multiply, a, b)
         return _compute(np.multiply, a, b)
 
     def backward(self, g):
@@ -121,7 +131,8 @@ class DivBackward0(Node):
         if ad.dtype.kind != "f" and not (isinstance(b, Tensor) and b._data.dtype.kind == "f") \
                 and type(b) is not float:
             a = Tensor._make(ad.astype(np.float32), False, None)   # int / int is float32
-        return _compute(np.true_divide, a, b)
+        with np.errstate(divide="ignore", invalid="ignore"):    # x / 0 is inf, silently
+            return _compute(np.true_divide, a, b)
 
     def backward(self, g):
         o = self.s_other
@@ -144,9 +155,10 @@ class PowBackward0(Node):
         xd = x._data
         if n == 2:
             return xd * xd             # much cheaper than np.power
-        out = np.power(xd, n) if not (type(n) is float and xd.dtype.kind != "f") \
-            else np.power(xd.astype(np.float32), n)
-        return out
+        with np.errstate(all="ignore"):     # 0 ** -1 is inf and (-2) ** 0.5 nan, silently
+            if type(n) is float and xd.dtype.kind != "f":
+                return np.power(xd.astype(np.float32), n)
+            return np.power(xd, n)
 
     def backward(self, g):
         x, n = self.s_self.unpack(self), self.exponent
@@ -164,7 +176,8 @@ class PowBackward1(Node):
     def forward(self, a, b):
         self.meta = binary_meta(a, b)
         self.save(self=a, exponent=b)
-        out = _compute(np.power, a, b)
+        with np.errstate(all="ignore"):
+            out = _compute(np.power, a, b)
         self.save_result(out)
         return out
 
@@ -198,7 +211,8 @@ class PowBackward2(Node):
         xd = x._data
         if xd.dtype.kind != "f":
             xd = xd.astype(np.float32)
-        out = np.power(np.asarray(base, dtype=xd.dtype), xd)
+        with np.errstate(all="ignore"):
+            out = np.power(np.asarray(base, dtype=xd.dtype), xd)
         self.save_result(out)
         return out
 
@@ -221,9 +235,23 @@ def _check(a, b):
     return as_tensor_arg(b)
 
 
+def _check_alpha(a, alpha, op):
+    """alpha must be a Number, and an integer one for integer tensors."""
+    if isinstance(alpha, np.generic) and alpha.dtype.kind in "biuf":
+        alpha = alpha.item()
+    if not isinstance(alpha, (bool, int, float)):
+        raise TypeError(f"{op}(): argument 'alpha' must be Number, not {type_name(alpha)}")
+    if isinstance(alpha, float) and a._data.dtype.kind in "biu":
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
+                           "point number.")
+    return alpha
+
+
 def add(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
         b = _check(a, b)                       # (the common cases skip the checks)
+    if alpha.__class__ is not int:
+        alpha = _check_alpha(a, alpha, "add")
     return AddBackward0.apply((a, b), alpha)
 
 
@@ -233,6 +261,8 @@ def radd(a, b):
 
 def sub(a, b, *, alpha=1):
     b = _check(a, b)
+    if alpha.__class__ is not int:
+        alpha = _check_alpha(a, alpha, "sub")
     _check_bool_sub(a, b)
     return SubBackward0.apply((a, b), alpha)
 
@@ -261,9 +291,22 @@ def mul(a, b):
     return MulBackward0.apply((a, b))
 
 
+_DIV_SIGNATURES = (
+    (("Tensor", "input"), ("Tensor", "other"), ", *, Tensor out = None"),
+    (("Tensor", "input"), ("Tensor", "other"), ", *, str rounding_mode, Tensor out = None"),
+    (("Tensor", "input"), ("Number", "other"), ", *, str rounding_mode"),
+)
+
+
 def div(a, b, *, rounding_mode=None):
     b = _check(a, b)
     if rounding_mode is not None:
+        if rounding_mode not in ("floor", "trunc"):
+            if not isinstance(rounding_mode, str):
+                raise invalid_combination("div", (a, b), _DIV_SIGNATURES,
+                                          keywords={"rounding_mode": rounding_mode})
+            raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or "
+                               f"'floor' but found '{rounding_mode}'")
         return floor_divide_like(a, b, rounding_mode)
     return DivBackward0.apply((a, b))
 
@@ -319,7 +362,8 @@ class NotImplemented_(Node):
     __slots__ = ()
 
     def forward(self, a, b):
-        return np.floor_divide(*operands(a, b)[:2])
+        with np.errstate(divide="ignore", invalid="ignore"):    # float // 0, silently
+            return np.floor_divide(*operands(a, b)[:2])
 
     def backward(self, g):
         raise RuntimeError("derivative for aten::floor_divide is not implemented")
@@ -328,17 +372,32 @@ class NotImplemented_(Node):
 NotImplemented_.__name__ = NotImplemented_.__qualname__ = "NotImplemented"
 
 
+def _check_integer_divisor(ad, bd):
+    """Integer division by zero: torch raises (its message is the exception's name)."""
+    if np.any(bd == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
 def floordiv(a, b):
     """x // y: floor division (integer results for integer inputs)."""
+    if not isinstance(b, (Tensor, bool, int, float, np.generic)):
+        return NotImplemented           # Python's "unsupported operand type(s) for //"
     b = _check(a, b)
+    if isinstance(b, Tensor):
+        check_broadcast(a._data, b._data)
     ad, bd, rt = operands(a, b)
     if ad.dtype.kind != "f" and (rt is None or rt.kind != "f"):
-        with np.errstate(divide="ignore"):
-            return Tensor._make(np.floor_divide(ad, bd), False, None)
+        if ad.dtype.kind == "b" and np.asarray(bd).dtype.kind == "b":
+            raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
+        _check_integer_divisor(ad, bd)
+        return Tensor._make(np.floor_divide(ad, bd), False, None)
     return NotImplemented_.apply((a, b))
 
 
 def rfloordiv(a, b):
+    if not isinstance(b, (bool, int, float, np.generic)):
+        return NotImplemented
+    b = _check(a, b)
     return floordiv(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
 
 
@@ -347,7 +406,8 @@ class RemainderBackward0(Node):
     __slots__ = ()
 
     def forward(self, a, b):
-        return _compute(np.remainder, a, b)
+        with np.errstate(divide="ignore", invalid="ignore"):    # float % 0 is nan, silently
+            return _compute(np.remainder, a, b)
 
     def backward(self, g):
         return (g, None)
@@ -360,7 +420,8 @@ class RemainderBackward1(Node):
     def forward(self, a, b):
         self.meta = binary_meta(a, b)
         self.save(self=a, other=b)
-        return _compute(np.remainder, a, b)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return _compute(np.remainder, a, b)
 
     def backward(self, g):
         gb = None
@@ -375,13 +436,21 @@ class RemainderBackward1(Node):
 def remainder(a, b):
     """a % b with the sign of b (Python's rule, as torch)."""
     b = _check(a, b)
+    if a._data.dtype.kind in "biu" and (isinstance(b, (bool, int)) or isinstance(b, Tensor)
+                                       and b._data.dtype.kind in "biu"):
+        _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
     return (RemainderBackward0 if is_scalar(b) else RemainderBackward1).apply((a, b))
 
 
 def floor_divide_like(a, b, mode):
-    q = _compute(np.true_divide, a, b)
+    integer = a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or
+                                             b._data.dtype.kind != "f") \
+        and not isinstance(b, float)
+    if integer:
+        _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = _compute(np.true_divide, a, b)
     q = np.floor(q) if mode == "floor" else np.trunc(q)
-    if a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or b._data.dtype.kind != "f") \
-            and not isinstance(b, float):
+    if integer:
         q = q.astype(a._data.dtype)
     return Tensor._make(q, False, None)
