@@ -81,6 +81,8 @@ def _infer(data, depth=0):
     if isinstance(data, Tensor):
         return tuple(data._data.shape), {"b": 0, "i": 1, "u": 1, "f": 2}[data._data.dtype.kind]
     if isinstance(data, np.ndarray):
+        if data.dtype.kind not in "biuf":
+            _dtype.from_numpy_dtype(data.dtype)        # torch's "can't convert" TypeError
         return data.shape, {"b": 0, "i": 1, "u": 1, "f": 2}.get(data.dtype.kind, 2)
     if isinstance(data, (bool, np.bool_)):
         return (), 0
@@ -210,7 +212,7 @@ def legacy_new(cls, args, kwargs):
             return src
         arr = _to_array(src, _dtype.from_numpy_dtype(np.dtype(np_dtype)))
     elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        arr = np.zeros(args, np_dtype)    # torch leaves memory uninitialised; zeros are fine
+        arr = np.zeros(_size(args, "new"), np_dtype)    # torch leaves memory uninitialised; zeros are fine
     else:
         raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
     t = object.__new__(cls)

@@ -37,6 +37,10 @@ def result_dtype(a, b):
         if k > _KIND[ad.kind]:
             return F32 if k == 2 else I64
         return ad
+    if not isinstance(b, Tensor):
+        if isinstance(b, complex):
+            raise TypeError("minigrad does not support complex numbers")
+        raise TypeError(f"expected a Tensor or a number, got {type(b).__name__}")
     bd = b._data.dtype
     if ad is bd:
         return ad
@@ -149,6 +153,8 @@ def zeros_of(g):
 
 def torch_index_message(x, key, err):
     """torch's IndexError message for an advanced index that does not fit x."""
+    if not isinstance(key, (tuple, list)):
+        key = (key,)
     for dim, k in enumerate(key):
         if isinstance(k, np.ndarray) and k.dtype.kind in "iu" and k.size:
             size = x._data.shape[dim]

@@ -36,9 +36,24 @@ def _compute(ufunc, a, b):
     except ValueError:
         check_broadcast(ad, bd)
         raise
+    except OverflowError:           # a Python int beyond int64
+        out = ufunc(ad, _big_int(ad, bd))
     if rt is not None and out.dtype != rt:
         out = out.astype(rt)
     return out
+
+
+def _big_int(ad, b):
+    """An int in [2**63, 2**64) is a uint64 to torch: refused next to a bool tensor, taken
+    modulo 2**64 next to an integer one; other ints do not convert at all."""
+    if not (isinstance(b, int) and -2 ** 63 <= b < 2 ** 64):
+        if b < 0:
+            raise OverflowError("can't convert negative int to unsigned")
+        raise OverflowError("int too big to convert")
+    if ad.dtype.kind == "b":
+        raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, "
+                           "attempted to promote Bool and UInt64")
+    return b - 2 ** 64
 
 
 def _grads(meta, ga, gb):
@@ -131,7 +146,9 @@ class DivBackward0(Node):
         if ad.dtype.kind != "f" and not (isinstance(b, Tensor) and b._data.dtype.kind == "f") \
                 and type(b) is not float:
             a = Tensor._make(ad.astype(np.float32), False, None)   # int / int is float32
-        with np.errstate(divide="ignore", invalid="ignore"):    # x / 0 is inf, silently
+        if b.__class__ in _NUMBERS and (b >= 1 or b <= -1):    # (cannot overflow: no
+            return _compute(np.true_divide, a, b)              # errstate, the usual case)
+        with np.errstate(all="ignore"):         # x / 0 is inf and 0 / 0 nan, silently
             return _compute(np.true_divide, a, b)
 
     def backward(self, g):
@@ -332,9 +349,13 @@ def pow(a, b):
     ak = a._data.dtype.kind
     if ak == "b" and (type(b) is bool or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
         raise NotImplementedError("\"pow\" not implemented for 'Bool'")
-    if ak in "iu" and type(b) is int and b < 0:
+    if ak in "biu" and type(b) is int and not -2 ** 63 <= b < 2 ** 63:
+        raise RuntimeError("value cannot be converted to type int64_t without overflow")
+    if ak in "biu" and type(b) is int and b < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
-    if ak in "iu" and isinstance(b, Tensor) and b._data.dtype.kind in "iu" \
+    if ak == "b" and type(b) is int:            # bool ** int is int64 in torch
+        return Tensor._make(np.power(a._data.astype(np.int64), b), False, None)
+    if ak in "biu" and isinstance(b, Tensor) and b._data.dtype.kind in "iu" \
             and not (a._requires_grad or b._requires_grad):
         return Tensor._make(_int_pow(*np.broadcast_arrays(a._data, b._data)), False, None)
     if is_scalar(b):

@@ -32,6 +32,8 @@ def _compare(ufunc, a, b):
             return bd
     try:
         return Tensor._make(ufunc(a._data, bd), False, None)
+    except OverflowError:           # an int beyond int64: compare its value as a float
+        return Tensor._make(ufunc(a._data, float(bd)), False, None)
     except ValueError:
         check_broadcast(a._data, bd)
         raise
