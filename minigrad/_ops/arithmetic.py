@@ -7,7 +7,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from ._core import Tensor, binary_meta, check_broadcast, operands, as_tensor_arg, \
-    invalid_combination, type_name
+    invalid_combination, is_number, type_name
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
@@ -245,11 +245,22 @@ class PowBackward2(Node):
 
 # ---- the functions -----------------------------------------------------------------
 
-def _check(a, b):
+def _check(a, b, op="add", symbol="+", reflected=False):
+    """The other operand of `a op b` as a Tensor or a Python number. Anything else gets the
+    TypeError Python gives when both sides return NotImplemented, as torch's operators do:
+    `unsupported operand type(s) for +: 'Tensor' and 'list'`."""
     if not isinstance(a, Tensor):
-        raise TypeError(f"expected Tensor as element 0 in argument 0, but got "
-                        f"{type(a).__name__}")
-    return as_tensor_arg(b)
+        if is_number(a):
+            raise TypeError(f"expected Tensor as element 0 in argument 0, but got "
+                            f"{type(a).__name__}")
+        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type_name(a)}")
+    if isinstance(b, (Tensor, bool, int, float, np.generic, np.ndarray)):
+        return as_tensor_arg(b)
+    if isinstance(b, complex):
+        raise TypeError("minigrad does not support complex numbers")
+    sides = (type_name(b), "Tensor") if reflected else ("Tensor", type_name(b))
+    raise TypeError(f"unsupported operand type(s) for {symbol}: '{sides[0]}' and '{sides[1]}'")
 
 
 def _check_alpha(a, alpha, op):
@@ -266,18 +277,20 @@ def _check_alpha(a, alpha, op):
 
 def add(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
-        b = _check(a, b)                       # (the common cases skip the checks)
+        b = _check(a, b, "add", "+")                       # (the common cases skip the checks)
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "add")
     return AddBackward0.apply((a, b), alpha)
 
 
 def radd(a, b):
+    if b.__class__ not in _PLAIN_OPERANDS:
+        b = _check(a, b, "add", "+", True)
     return add(a, b)
 
 
 def sub(a, b, *, alpha=1):
-    b = _check(a, b)
+    b = _check(a, b, "sub", "-")
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "sub")
     _check_bool_sub(a, b)
@@ -297,14 +310,14 @@ def _check_bool_sub(a, b):
 
 
 def rsub(a, b):
-    b = _check(a, b)
+    b = _check(a, b, "sub", "-", True)
     _check_bool_sub(a, b)
     return RsubBackward1.apply((a, b))
 
 
 def mul(a, b):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
-        b = _check(a, b)
+        b = _check(a, b, "mul", "*")
     return MulBackward0.apply((a, b))
 
 
@@ -316,7 +329,7 @@ _DIV_SIGNATURES = (
 
 
 def div(a, b, *, rounding_mode=None):
-    b = _check(a, b)
+    b = _check(a, b, "div", "/")
     if rounding_mode is not None:
         if rounding_mode not in ("floor", "trunc"):
             if not isinstance(rounding_mode, str):
@@ -330,7 +343,7 @@ def div(a, b, *, rounding_mode=None):
 
 def rdiv(a, b):
     # torch computes `number / x` as reciprocal(x) * number: grad_fn is MulBackward0
-    b = _check(a, b)
+    b = _check(a, b, "div", "/", True)
     return mul(a.reciprocal(), b)
 
 
@@ -345,7 +358,7 @@ def _int_pow(base, exponent):
 
 
 def pow(a, b):
-    b = _check(a, b)
+    b = _check(a, b, "pow", "** or pow()")
     ak = a._data.dtype.kind
     if ak == "b" and (type(b) is bool or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
         raise NotImplementedError("\"pow\" not implemented for 'Bool'")
@@ -368,7 +381,7 @@ def _pow_scalar(x, n):
 
 
 def rpow(a, b):
-    b = _check(a, b)
+    b = _check(a, b, "pow", "** or pow()", True)
     if type(b) is int and a._data.dtype.kind in "iu":       # 2 ** int tensor stays integer
         return Tensor._make(_int_pow(np.asarray(b, a._data.dtype), a._data), False, None)
     return PowBackward2.apply((a,), b)
@@ -403,7 +416,7 @@ def floordiv(a, b):
     """x // y: floor division (integer results for integer inputs)."""
     if not isinstance(b, (Tensor, bool, int, float, np.generic)):
         return NotImplemented           # Python's "unsupported operand type(s) for //"
-    b = _check(a, b)
+    b = _check(a, b, "floor_divide", "//")
     if isinstance(b, Tensor):
         check_broadcast(a._data, b._data)
     ad, bd, rt = operands(a, b)
@@ -418,7 +431,7 @@ def floordiv(a, b):
 def rfloordiv(a, b):
     if not isinstance(b, (bool, int, float, np.generic)):
         return NotImplemented
-    b = _check(a, b)
+    b = _check(a, b, "floor_divide", "//", True)
     return floordiv(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
 
 
@@ -456,7 +469,7 @@ class RemainderBackward1(Node):
 
 def remainder(a, b):
     """a % b with the sign of b (Python's rule, as torch)."""
-    b = _check(a, b)
+    b = _check(a, b, "remainder", "%")
     if a._data.dtype.kind in "biu" and (isinstance(b, (bool, int)) or isinstance(b, Tensor)
                                        and b._data.dtype.kind in "biu"):
         _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
