@@ -96,10 +96,13 @@ def invalid_combination(op, args, signatures, shown=None, keywords=None):
     ', *, Tensor out = None' goes in a trailing str item); `shown`: indices of the overloads
     whose mismatches torch lists (those with as many parameters as there are arguments);
     `keywords`: keyword arguments given, shown after the positional ones."""
-    got = [type_name(a) for a in args]
-    got += [f"{k}={type_name(v)}" for k, v in (keywords or {}).items()]
+    got = ", ".join(type_name(a) for a in args)
+    if keywords:        # (torch ends keywords given alone with ", ")
+        got += (", " if args else "") + ", ".join(f"{k}={type_name(v)}"
+                                                  for k, v in keywords.items())
+        got += "" if args else ", "
     lines = [f"{op}() received an invalid combination of arguments - got "
-             f"({', '.join(got)}), but expected one of:"]
+             f"({got}), but expected one of:"]
     for i, sig in enumerate(signatures):
         params = [p for p in sig if not isinstance(p, str)]
         tail = "".join(p for p in sig if isinstance(p, str))

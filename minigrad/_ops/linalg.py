@@ -4,7 +4,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from .._tensor import _cname as _tensor_cname
-from ._core import Tensor, check_tensor
+from ._core import Tensor, check_tensor, type_name
 from ._util import sum_to
 
 
@@ -159,9 +159,8 @@ def matmul(a, b):
     """The `@` operator: dot, mv, mm or a batched product depending on the dims."""
     if a.__class__ is not Tensor:
         check_tensor(a, "matmul", "input", 1)
-    if not isinstance(b, Tensor):
-        raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not "
-                        f"{type(b).__name__}")
+    if not isinstance(b, Tensor):       # as Python says when both sides decline `@`
+        raise TypeError(f"unsupported operand type(s) for @: 'Tensor' and '{type_name(b)}'")
     da, db = a._data.ndim, b._data.ndim
     if da == 0 or db == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
