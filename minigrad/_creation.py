@@ -212,7 +212,8 @@ def legacy_new(cls, args, kwargs):
             return src
         arr = _to_array(src, _dtype.from_numpy_dtype(np.dtype(np_dtype)))
     elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        arr = np.zeros(_size(args, "new"), np_dtype)    # torch leaves memory uninitialised; zeros are fine
+        # torch leaves memory uninitialised; zeros are fine
+        arr = np.zeros(_size(args, "new"), np_dtype)
     else:
         raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
     t = object.__new__(cls)
