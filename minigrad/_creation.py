@@ -9,6 +9,7 @@ from ._device import check as _check_device
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
 from ._tensor import Tensor
 from ._ops._core import check_tensor, invalid_combination, is_number, type_name
+from ._ops._core import number_arg as _number_arg, size_arg as _size
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
            "linspace", "eye", "rand", "randn", "randint", "ones_like", "zeros_like",
@@ -223,37 +224,6 @@ def legacy_new(cls, args, kwargs):
 
 # ---- factories ---------------------------------------------------------------------
 
-def _size(size, op="ones"):
-    """The shape given to a factory (sizes as separate ints or one sequence), with the
-    messages of torch's parser for anything else."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = tuple(size[0])
-    elif len(size) == 1 and not isinstance(size[0], (int, np.integer)) \
-            and not hasattr(size[0], "_data"):
-        raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, not "
-                        f"{type_name(size[0])}")
-    for i, s in enumerate(size):
-        if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
-            data = getattr(s, "_data", None)
-            if data is not None and data.dtype.kind in "iu" and data.size == 1:
-                continue                    # an integer tensor of one element is an int
-            if i == 0:
-                raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, "
-                                f"but found element of type {type_name(s)} at pos 0")
-            raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos "
-                            f"{i + 1} with error \"type must be tuple of ints,but got "
-                            f"{type_name(s)}\"")
-        if not -2 ** 63 <= s < 2 ** 63:
-            raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos "
-                            f"{i + 1} with error \"Overflow when unpacking long long\"")
-    size = tuple(int(s) for s in size)
-    for s in size:
-        if s < 0:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
-                               f"{list(size)}")
-    return size
-
-
 def _np(dtype, default=None, op="ones"):
     if dtype is None:
         return (default or _Default.dtype).np
@@ -290,23 +260,6 @@ def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
                  _dtype.int64 if isinstance(fill_value, int) else _Default.dtype)
     np_dtype = _np(dtype, op="full")
     return _finish(np.full(_size((size,), "full"), fill_value, np_dtype), requires_grad)
-
-
-def _number_arg(x, op, name, pos):
-    """A Number argument as torch's parser reads it: Python and NumPy numbers and tensors
-    of one element (as Python numbers); complex numbers are beyond minigrad."""
-    if x.__class__ in (int, float, bool):
-        return x
-    if isinstance(x, (np.number, np.bool_)):
-        x = x.item()
-    elif isinstance(x, Tensor) and x._data.ndim == 0:
-        x = x._data.item()
-    elif not isinstance(x, (int, float, complex)):
-        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Number, not "
-                        f"{type_name(x)}")
-    if isinstance(x, complex):
-        raise TypeError("minigrad does not support complex numbers")
-    return x
 
 
 _FACTORY_TAIL = (", *, Tensor out = None, minigrad.dtype dtype = None, minigrad.layout layout = "

@@ -6,8 +6,9 @@ mul saves each input for the *other* input's gradient, div saves both, pow saves
 import numpy as np
 
 from ..autograd.graph import Node
-from ._core import Tensor, binary_meta, check_broadcast, operands, as_tensor_arg, \
-    invalid_combination, is_number, type_name
+from ._core import Tensor, binary_meta, check_broadcast, operands, invalid_combination
+from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
+    operand_arg as _check
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
@@ -41,19 +42,6 @@ def _compute(ufunc, a, b):
     if rt is not None and out.dtype != rt:
         out = out.astype(rt)
     return out
-
-
-def _big_int(ad, b):
-    """An int in [2**63, 2**64) is a uint64 to torch: refused next to a bool tensor, taken
-    modulo 2**64 next to an integer one; other ints do not convert at all."""
-    if not (isinstance(b, int) and -2 ** 63 <= b < 2 ** 64):
-        if b < 0:
-            raise OverflowError("can't convert negative int to unsigned")
-        raise OverflowError("int too big to convert")
-    if ad.dtype.kind == "b":
-        raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, "
-                           "attempted to promote Bool and UInt64")
-    return b - 2 ** 64
 
 
 def _grads(meta, ga, gb):
@@ -244,36 +232,6 @@ class PowBackward2(Node):
 
 
 # ---- the functions -----------------------------------------------------------------
-
-def _check(a, b, op="add", symbol="+", reflected=False):
-    """The other operand of `a op b` as a Tensor or a Python number. Anything else gets the
-    TypeError Python gives when both sides return NotImplemented, as torch's operators do:
-    `unsupported operand type(s) for +: 'Tensor' and 'list'`."""
-    if not isinstance(a, Tensor):
-        if is_number(a):
-            raise TypeError(f"expected Tensor as element 0 in argument 0, but got "
-                            f"{type(a).__name__}")
-        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
-                        f"{type_name(a)}")
-    if isinstance(b, (Tensor, bool, int, float, np.generic, np.ndarray)):
-        return as_tensor_arg(b)
-    if isinstance(b, complex):
-        raise TypeError("minigrad does not support complex numbers")
-    sides = (type_name(b), "Tensor") if reflected else ("Tensor", type_name(b))
-    raise TypeError(f"unsupported operand type(s) for {symbol}: '{sides[0]}' and '{sides[1]}'")
-
-
-def _check_alpha(a, alpha, op):
-    """alpha must be a Number, and an integer one for integer tensors."""
-    if isinstance(alpha, np.generic) and alpha.dtype.kind in "biuf":
-        alpha = alpha.item()
-    if not isinstance(alpha, (bool, int, float)):
-        raise TypeError(f"{op}(): argument 'alpha' must be Number, not {type_name(alpha)}")
-    if isinstance(alpha, float) and a._data.dtype.kind in "biu":
-        raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
-                           "point number.")
-    return alpha
-
 
 def add(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
