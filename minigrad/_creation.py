@@ -297,7 +297,7 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
     start, end, step = (_int64(v) for v in vals)
     if not (math.isfinite(start) and math.isfinite(end)):
         raise RuntimeError(f"unsupported range: {start} -> {end}")
-    if step == 0:
+    if step == 0 or step != step:       # (nan counts as zero, as in torch)
         raise RuntimeError("step must be nonzero")
     if (end - start) * step < 0:
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")

@@ -179,6 +179,15 @@ def operand_arg(a, b, op="add", symbol="+", reflected=False):
                             f"{type(a).__name__}")
         raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
                         f"{type_name(a)}")
+    if reflected and isinstance(b, np.ndarray) and symbol != "/":
+        # torch's reflected operators decline arrays (all but `/`), and so does NumPy:
+        # Python's own error follows (for `+`, CPython's sequence-concatenation wording)
+        if symbol == "+":
+            raise TypeError("Concatenation operation is not implemented for NumPy arrays, use "
+                            "np.concatenate() instead. Please do not rely on this error; it "
+                            "may not be given on all Python implementations.")
+        raise TypeError(f"unsupported operand type(s) for {symbol}: 'numpy.ndarray' and "
+                        f"'Tensor'")
     if isinstance(b, (Tensor, bool, int, float, np.generic, np.ndarray)):
         return as_tensor_arg(b)
     if isinstance(b, complex):
