@@ -38,6 +38,8 @@ def result_dtype(a, b):
             return F32 if k == 2 else I64
         return ad
     if not isinstance(b, Tensor):
+        if isinstance(b, np.generic) and b.dtype.kind in "biuf":   # a NumPy scalar: its
+            return result_dtype(a, b.item())                        # value, as a number
         if isinstance(b, complex):
             raise TypeError("minigrad does not support complex numbers")
         raise TypeError(f"expected a Tensor or a number, got {type(b).__name__}")
