@@ -1,4 +1,5 @@
 """Creating tensors: tensor(), the legacy Tensor(...) constructor, factories, RNG."""
+import math
 import warnings
 
 import numpy as np
@@ -7,6 +8,8 @@ from . import _dtype
 from ._device import check as _check_device
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
 from ._tensor import Tensor
+from ._ops._core import check_tensor, invalid_combination, is_number, type_name
+from ._ops._core import number_arg as _number_arg, size_arg as _size
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
            "linspace", "eye", "rand", "randn", "randint", "ones_like", "zeros_like",
@@ -79,6 +82,8 @@ def _infer(data, depth=0):
     if isinstance(data, Tensor):
         return tuple(data._data.shape), {"b": 0, "i": 1, "u": 1, "f": 2}[data._data.dtype.kind]
     if isinstance(data, np.ndarray):
+        if data.dtype.kind not in "biuf":
+            _dtype.from_numpy_dtype(data.dtype)        # torch's "can't convert" TypeError
         return data.shape, {"b": 0, "i": 1, "u": 1, "f": 2}.get(data.dtype.kind, 2)
     if isinstance(data, (bool, np.bool_)):
         return (), 0
@@ -152,6 +157,8 @@ def _finish(arr, requires_grad):
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new leaf tensor copying `data` (nested lists, numbers, arrays)."""
     _check_device(device)
+    if dtype is not None and dtype.__class__ is not _dtype_cls:
+        dtype = _dtype.dtype_arg(dtype, "tensor")
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use "
                       "sourceTensor.detach().clone() or "
@@ -164,6 +171,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 def as_tensor(data, dtype=None, device=None):
     _check_device(device)
+    if dtype is not None and dtype.__class__ is not _dtype_cls:
+        dtype = _dtype.dtype_arg(dtype, "as_tensor")
     if isinstance(data, Tensor) and (dtype is None or dtype == data.dtype):
         return data
     if isinstance(data, np.ndarray) and (dtype is None or dtype.np == data.dtype):
@@ -204,7 +213,8 @@ def legacy_new(cls, args, kwargs):
             return src
         arr = _to_array(src, _dtype.from_numpy_dtype(np.dtype(np_dtype)))
     elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
-        arr = np.zeros(args, np_dtype)    # torch leaves memory uninitialised; zeros are fine
+        # torch leaves memory uninitialised; zeros are fine
+        arr = np.zeros(_size(args, "new"), np_dtype)
     else:
         raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
     t = object.__new__(cls)
@@ -214,85 +224,161 @@ def legacy_new(cls, args, kwargs):
 
 # ---- factories ---------------------------------------------------------------------
 
-def _size(size):
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = tuple(size[0])
-    for s in size:
-        if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
-            raise TypeError(f"ones(): argument 'size' (position 1) must be tuple of ints, but "
-                            f"found element of type {type(s).__name__} at pos 0")
-        if s < 0:
-            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
-                               f"{list(size)}")
-    return tuple(int(s) for s in size)
-
-
-def _np(dtype, default=None):
+def _np(dtype, default=None, op="ones"):
     if dtype is None:
         return (default or _Default.dtype).np
-    if not isinstance(dtype, _dtype_cls):
-        raise TypeError(f"dtype must be a minigrad.dtype, not {type(dtype).__name__}")
+    if dtype.__class__ is not _dtype_cls:
+        dtype = _dtype.dtype_arg(dtype, op)
+        if dtype is None:
+            return (default or _Default.dtype).np
     return dtype.np
 
 
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
     _check_device(device)
-    return _finish(np.ones(_size(size), _np(dtype)), requires_grad)
+    return _finish(np.ones(_size(size, "ones"), _np(dtype, op="ones")), requires_grad)
 
 
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     _check_device(device)
-    return _finish(np.zeros(_size(size), _np(dtype)), requires_grad)
+    return _finish(np.zeros(_size(size, "zeros"), _np(dtype, op="zeros")), requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
     _check_device(device)
-    return _finish(np.zeros(_size(size), _np(dtype)), requires_grad)
+    return _finish(np.zeros(_size(size, "empty"), _np(dtype, op="empty")), requires_grad)
 
 
 def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
     _check_device(device)
+    if not isinstance(size, (tuple, list)):
+        raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
+                        f"{type_name(size)}")
+    fill_value = _number_arg(fill_value, "full", "fill_value", 2)
     if dtype is None:
         dtype = (_dtype.bool_ if isinstance(fill_value, bool) else
                  _dtype.int64 if isinstance(fill_value, int) else _Default.dtype)
-    return _finish(np.full(_size((size,)), fill_value, dtype.np), requires_grad)
+    np_dtype = _np(dtype, op="full")
+    return _finish(np.full(_size((size,), "full"), fill_value, np_dtype), requires_grad)
+
+
+_FACTORY_TAIL = (", *, Tensor out = None, minigrad.dtype dtype = None, minigrad.layout layout = "
+                 "None, minigrad.device device = None, bool pin_memory = False, bool "
+                 "requires_grad = False")
+_ARANGE_SIGNATURES = (
+    (("Number", "end"), _FACTORY_TAIL),
+    (("Number", "start"), ("Number", "end"), _FACTORY_TAIL.replace(" Tensor out = None,", "")),
+    (("Number", "start"), ("Number", "end"), ("Number", "step = 1"), _FACTORY_TAIL),
+)
+
+
+def _int64(x):
+    if isinstance(x, int) and not -2 ** 63 <= x < 2 ** 63:
+        raise RuntimeError("value cannot be converted to type int64_t without overflow")
+    return x
 
 
 def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None):
+    """start, start + step, ... up to (not including) end."""
     _check_device(device)
-    if end is None:
-        start, end = 0, start
-    vals = [start, end, step]
-    if step == 0:
+    given = (start,) if end is None else (start, end) if step == 1 else (start, end, step)
+    if any(isinstance(v, complex) for v in given):
+        raise RuntimeError("value cannot be converted to type double without overflow")
+    try:
+        vals = [_number_arg(v, "arange", "end", 1) for v in given]
+    except TypeError:
+        if len(given) == 1:
+            raise
+        raise invalid_combination("arange", given, _ARANGE_SIGNATURES) from None
+    if len(vals) == 1:
+        vals = [0] + vals
+    if len(vals) == 2:
+        vals.append(1)
+    start, end, step = (_int64(v) for v in vals)
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError(f"unsupported range: {start} -> {end}")
+    if step == 0 or step != step:       # (nan counts as zero, as in torch)
         raise RuntimeError("step must be nonzero")
     if (end - start) * step < 0:
-        raise RuntimeError("upper bound and larger bound inconsistent with step sign")
+        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     is_float = any(isinstance(v, float) for v in vals)
-    np_dtype = _np(dtype, _Default.dtype if is_float else _dtype.int64)
+    np_dtype = _np(dtype, _Default.dtype if is_float else _dtype.int64, op="arange")
     n = int(np.ceil((end - start) / step))
     arr = (start + step * np.arange(n, dtype=np.float64)).astype(np_dtype)
     return _finish(arr, requires_grad)
 
 
+_LINSPACE_SIGNATURES = tuple(
+    ((a, "start"), (b, "end"), ("int", "steps"), _FACTORY_TAIL)
+    for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"),
+                 ("Number", "Number")))
+
+
 def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None):
+    """`steps` evenly spaced values from start to end."""
     _check_device(device)
-    return _finish(np.linspace(start, end, steps).astype(_np(dtype)), requires_grad)
+    given = (start, end, steps)
+    for name, x in (("start", start), ("end", end)):
+        if isinstance(x, Tensor) and x._data.ndim:
+            raise RuntimeError(f"linspace only supports 0-dimensional start and end tensors, "
+                               f"but got {name} with {x._data.ndim} dimension(s).")
+    if not (isinstance(steps, (int, np.integer)) and not isinstance(steps, bool)
+            or isinstance(steps, Tensor) and steps._data.dtype.kind in "iu"
+            and steps._data.size == 1) \
+            or not all(isinstance(x, Tensor) or is_number(x) for x in (start, end)):
+        raise invalid_combination("linspace", given, _LINSPACE_SIGNATURES)
+    start, end = (_number_arg(x, "linspace", "start", 1) for x in (start, end))
+    steps = int(steps._data) if isinstance(steps, Tensor) else int(steps)
+    if not -2 ** 63 <= steps < 2 ** 63:
+        raise ValueError("Overflow when unpacking long long")
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    np_dtype = _np(dtype, op="linspace")
+    if math.isfinite(start) and math.isfinite(end):
+        return _finish(np.linspace(start, end, steps).astype(np_dtype), requires_grad)
+    # torch's kernel: the first half counts up from start, the second half down from end
+    # (so an infinite end gives inf and nan where NumPy's formula differs)
+    i = np.arange(steps, dtype=np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        step = (end - start) / (steps - 1) if steps > 1 else 0.0
+        arr = np.where((i < steps // 2) | (steps == 1), start + step * i,
+                       end - step * (steps - 1 - i))
+    arr = arr.astype(np_dtype)
+    return _finish(arr, requires_grad)
+
+
+_EYE_SIGNATURES = ((("int", "n"), _FACTORY_TAIL), (("int", "n"), ("int", "m"), _FACTORY_TAIL))
 
 
 def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
+    """The n x m identity matrix (square when m is None)."""
     _check_device(device)
-    return _finish(np.eye(n, m, dtype=_np(dtype)), requires_grad)
+    given = (n,) if m is None else (n, m)
+    for x in given:
+        if not isinstance(x, (int, np.integer)) or isinstance(x, bool):
+            if m is None:
+                raise TypeError(f"eye(): argument 'n' (position 1) must be int, not "
+                                f"{type_name(x)}")
+            raise invalid_combination("eye", given, _EYE_SIGNATURES)
+        if not -2 ** 63 <= x < 2 ** 63:
+            raise ValueError("Overflow when unpacking long long")
+    for name, x in zip("nm", given):
+        if x < 0:
+            raise RuntimeError(f"{name} must be greater or equal to 0, got {x}")
+    return _finish(np.eye(int(n), None if m is None else int(m), dtype=_np(dtype, op="eye")),
+                   requires_grad)
 
 
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None):
     _check_device(device)
-    return _finish(_rng(generator).random(_size(size)).astype(_np(dtype)), requires_grad)
+    arr = _rng(generator).random(_size(size, "rand"))
+    return _finish(arr.astype(_np(dtype, op="rand")), requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None):
     _check_device(device)
-    return _finish(_rng(generator).standard_normal(_size(size)).astype(_np(dtype)),
-                   requires_grad)
+    arr = _rng(generator).standard_normal(_size(size, "randn"))
+    return _finish(arr.astype(_np(dtype, op="randn")), requires_grad)
 
 
 def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_grad=False,
@@ -302,13 +388,15 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_g
         low, high = 0, low
     if size is None:
         raise TypeError("randint() missing 1 required positional arguments: \"size\"")
-    arr = _rng(generator).integers(low, high, size=_size((size,)))
-    return _finish(arr.astype(_np(dtype, _dtype.int64)), requires_grad)
+    arr = _rng(generator).integers(low, high, size=_size((size,), "randint"))
+    return _finish(arr.astype(_np(dtype, _dtype.int64, op="randint")), requires_grad)
 
 
-def _like(fn):
+def _like(fn, name):
     def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
         _check_device(device)
+        if t.__class__ is not Tensor:
+            check_tensor(t, name)
         d = dtype or t.dtype
         return fn(*args, t._data.shape, dtype=d, requires_grad=requires_grad, **kwargs) \
             if fn is full_like_impl else fn(t._data.shape, dtype=d, requires_grad=requires_grad)
@@ -319,15 +407,16 @@ def full_like_impl(value, shape, dtype=None, requires_grad=False):
     return _finish(np.full(shape, value, dtype.np), requires_grad)
 
 
-ones_like = _like(ones)
-zeros_like = _like(zeros)
-empty_like = _like(empty)
-rand_like = _like(rand)
-randn_like = _like(randn)
+ones_like = _like(ones, "ones_like")
+zeros_like = _like(zeros, "zeros_like")
+empty_like = _like(empty, "empty_like")
+rand_like = _like(rand, "rand_like")
+randn_like = _like(randn, "randn_like")
 
 
 def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
     _check_device(device)
+    check_tensor(t, "full_like")
     return full_like_impl(fill_value, t._data.shape, dtype or t.dtype, requires_grad)
 
 

@@ -60,9 +60,23 @@ def from_numpy_dtype(np_dtype):
         return _FROM_NP[np_dtype]
     except KeyError:
         raise TypeError(
-            f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).name}. The only "
-            "supported types are: float64, float32, float16, complex64, complex128, int64, "
-            "int32, int16, int8, uint8, and bool.") from None
+            f"can't convert np.ndarray of type numpy.{np.dtype(np_dtype).type.__name__}. The "
+            "only supported types are: float64, float32, float16, complex64, complex128, int64, "
+            "int32, int16, int8, uint64, uint32, uint16, uint8, and bool.") from None
+
+
+_PYTHON_TYPES = {"int": "int64", "float": "float64", "bool": "bool"}
+
+
+def dtype_arg(d, op):
+    """A `dtype=` argument as torch's parser reads it: a minigrad dtype, None, or one of
+    the Python types int, float and bool (int64, float64, bool); anything else is
+    `op(): argument 'dtype' must be torch.dtype, not str`."""
+    if d is None or isinstance(d, dtype):
+        return d
+    if d is int or d is float or d is bool:
+        return _BY_NAME[_PYTHON_TYPES[d.__name__]]
+    raise TypeError(f"{op}(): argument 'dtype' must be minigrad.dtype, not {type(d).__name__}")
 
 
 def to_np(d):

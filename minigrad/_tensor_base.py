@@ -1,6 +1,7 @@
 """Tensor metadata and conversions: shape/dtype/strides/storage queries, and turning a
 tensor into Python numbers, lists and NumPy arrays. A base class of `Tensor`, kept apart so
 `_tensor.py` stays about autograd state."""
+import sys
 import warnings
 
 
@@ -11,13 +12,45 @@ from ._storage import UntypedStorage
 __all__ = ["TensorBase", "wrap_dim"]
 
 
-def wrap_dim(dim, ndim):
-    """Normalise a possibly negative dim, with torch's IndexError when out of range."""
-    n = max(ndim, 1)
+def wrap_dim(dim, ndim, op=None, name=None, pos=None):
+    """Normalise a possibly negative dim, with torch's IndexError when out of range; a dim
+    that is not an int gets torch's TypeError `op(): argument 'name' (position pos) must be
+    int, not tuple` (op, name and pos default to the calling function and its parameter)."""
+    if dim.__class__ is not int:
+        dim = _int_arg(dim, op, name, pos)
+    n = ndim if ndim > 0 else 1
     if not -n <= dim < n:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}],"
                          f" but got {dim})")
-    return dim % n
+    return dim if dim >= 0 else dim + n
+
+
+def _int_arg(value, op, name, pos):
+    """An int argument as torch's parser reads it: NumPy integers and integer tensors of
+    one element count as ints; bools, floats, tuples... are refused."""
+    import numpy as np
+    if isinstance(value, np.integer):
+        return int(value)
+    data = getattr(value, "_data", None)
+    if isinstance(data, np.ndarray) and data.dtype.kind in "iu" and data.size == 1:
+        return int(data)
+    if op is None:                  # name the caller's op and parameter, as torch does
+        frame = sys._getframe(2)
+        code = frame.f_code
+        op = code.co_name.lstrip("_")
+        params = code.co_varnames[:code.co_argcount]
+        for i, param in enumerate(params):
+            if frame.f_locals.get(param) is value and i:
+                # a method's position leaves out self; torch.stack(tensors, dim) counts all
+                first_is_tensor = hasattr(frame.f_locals.get(params[0]), "_data")
+                name, pos = name or param, pos or (i if first_is_tensor else i + 1)
+                break
+    if isinstance(value, np.generic):
+        type_name = f"numpy.{type(value).__name__}"
+    else:
+        type_name = "Tensor" if data is not None else type(value).__name__
+    raise TypeError(f"{op}(): argument '{name or 'dim'}' (position {pos or 1}) must be int, "
+                    f"not {type_name}")
 
 
 class TensorBase:

@@ -66,16 +66,9 @@ CASES = [
     bad("bool_zeros_requires_grad", "", "torch.zeros(2, dtype=torch.bool, requires_grad=True)"),
     bad("int_parameter", "", "nn.Parameter(torch.tensor([1, 2]))"),
     # ---- arithmetic with wrong operand types --------------------------------------------------
-    bad("add_string", A3, "a + 'x'",
-        bug="binary operators raise their own TypeError instead of returning "
-            "NotImplemented, so Python's \"unsupported operand type(s) for +: 'Tensor' and "
-            "'str'\" is never produced"),
-    bad("add_none", A3, "a + None",
-        bug="binary operators raise instead of returning NotImplemented (Python's "
-            "\"unsupported operand type(s) for +\" message)"),
-    bad("radd_none", A3, "None + a",
-        bug="reflected operators raise instead of returning NotImplemented (Python's "
-            "\"unsupported operand type(s) for +: 'NoneType' and 'Tensor'\")"),
+    bad("add_string", A3, "a + 'x'"),
+    bad("add_none", A3, "a + None"),
+    bad("radd_none", A3, "None + a"),
     bad("mul_list", A3, "a * [1, 2]",
         bug="tensor * list: torch returns NotImplemented and Python's sequence repeat fails "
             "with 'only integer tensors of a single element can be converted to an index'"),
@@ -104,9 +97,7 @@ CASES = [
     bad("mm_not_matrix", X23, "torch.mm(x, torch.ones(3))"),
     bad("mm_shape_mismatch", X23, "x.mm(torch.ones(2, 2))"),
     bad("mv_shape_mismatch", X23, "torch.mv(x, torch.ones(2))"),
-    bad("mv_not_vector", X23, "x.mv(torch.ones(3, 1))",
-        bug="mv accepts a 2-D vector argument; torch raises 'vector + matrix @ vector "
-            "expected, got 1, 2, 2'"),
+    bad("mv_not_vector", X23, "x.mv(torch.ones(3, 1))"),
     bad("dot_length_mismatch", A3, "torch.dot(a, torch.ones(2))"),
     bad("dot_not_1d", X23, "torch.dot(x, x)"),
     bad("bmm_batch_mismatch", "", "torch.bmm(torch.ones(2, 2, 3), torch.ones(3, 3, 2))",

@@ -245,8 +245,6 @@ KNOWN_DIVERGENCES = (
     # dtypes
     Known("bool_pow_scalar_type_promotion", ".", ".", attr="dtype",
           origin=r"\*\* -?\d|\d \*\* t"),
-    Known("bool_pow_negative_int_message", "RuntimeError: Integers to negative|no exception",
-          "ValueError: Integers to negative integer powers"),
     # matmul messages
     Known("fresh_result_version", r"\('ok', [12]\)", r"\('ok', 0\)", attr="_version",
           at_creation=True),

@@ -429,9 +429,6 @@ REGRESSIONS = [
         "bool_pow_negative_int_message",
         "torch.tensor([True]) ** -1",
         "torch.tensor([True, False]) ** torch.tensor([-1, -2])",
-        bug="bool ** -1 leaks NumPy's ValueError (torch: RuntimeError 'Integers to negative "
-            "integer powers are not allowed.'); bool ** negative int64 tensor raises where "
-            "torch computes int64 results",
     ),
     regression(
         "int_scalar_pow_int_tensor_stays_int64",

@@ -51,3 +51,171 @@ def as_tensor_arg(x, name="other"):
         return Tensor._make(x, False, None)
     raise TypeError(f"unsupported operand type: expected Tensor or Number for '{name}', got "
                     f"{type(x).__name__}")
+
+
+# ---- the gate: torch's argument-parser messages, raised before NumPy sees a bad argument ----
+
+def type_name(x):
+    """How torch's argument parser names the type of a Python object in its messages:
+    'int', 'NoneType', 'Tensor', 'numpy.int64', 'numpy.ndarray'."""
+    if isinstance(x, Tensor):
+        return "Tensor"
+    cls = type(x)
+    module = cls.__module__
+    if module in ("builtins", None):
+        return cls.__name__
+    return f"{module.split('.')[0]}.{cls.__name__}"
+
+
+def check_tensor(x, op, name="input", pos=1):
+    """`op(): argument 'name' (position pos) must be Tensor, not int`, as torch, for an
+    argument that must be a Tensor. Call it only off the hot path (after a class check)."""
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not "
+                        f"{type_name(x)}")
+    return x
+
+
+def is_number(x):
+    """What torch's parser accepts as a Number: Python and NumPy scalars (not strings,
+    sequences or tensors)."""
+    return isinstance(x, (bool, int, float, complex, np.number, np.bool_))
+
+
+def _described(x):
+    # torch writes a list argument with the types of its items: `list of [int]`
+    if type(x) in (list, tuple) and x:
+        names = list(dict.fromkeys(type_name(i) for i in x))
+        return f"{type(x).__name__} of [{', '.join(names)}]"
+    return type_name(x)
+
+
+def invalid_combination(op, args, signatures, shown=None, keywords=None):
+    """torch's `op() received an invalid combination of arguments` message. `signatures`:
+    one tuple of (type, name) per overload, type 'Tensor' or 'Number' (extra text such as
+    ', *, Tensor out = None' goes in a trailing str item); `shown`: indices of the overloads
+    whose mismatches torch lists (those with as many parameters as there are arguments);
+    `keywords`: keyword arguments given, shown after the positional ones."""
+    got = ", ".join(type_name(a) for a in args)
+    if keywords:        # (torch ends keywords given alone with ", ")
+        got += (", " if args else "") + ", ".join(f"{k}={type_name(v)}"
+                                                  for k, v in keywords.items())
+        got += "" if args else ", "
+    lines = [f"{op}() received an invalid combination of arguments - got "
+             f"({got}), but expected one of:"]
+    for i, sig in enumerate(signatures):
+        params = [p for p in sig if not isinstance(p, str)]
+        tail = "".join(p for p in sig if isinstance(p, str))
+        lines.append(f" * ({', '.join(f'{t} {n}' for t, n in params)}{tail})")
+        if shown is not None and i in shown:
+            marks = []
+            for (t, _), a in zip(params, args):
+                # (torch's message marks every argument given for a Number parameter,
+                # numbers included: only Tensor parameters are ever shown as matched)
+                ok = t == "Tensor" and isinstance(a, Tensor)
+                marks.append(type_name(a) if ok else f"!{_described(a)}!")
+            lines.append("      didn't match because some of the arguments have invalid "
+                         f"types: ({', '.join(marks)})")
+    return TypeError("\n".join(lines) + "\n")
+
+
+# ---- arguments of the factories and of the arithmetic operators ----
+
+def size_arg(size, op="ones"):
+    """The shape given to a factory (sizes as separate ints or one sequence), with the
+    messages of torch's parser for anything else."""
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    elif len(size) == 1 and not isinstance(size[0], (int, np.integer)) \
+            and not hasattr(size[0], "_data"):
+        raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, not "
+                        f"{type_name(size[0])}")
+    for i, s in enumerate(size):
+        if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
+            data = getattr(s, "_data", None)
+            if data is not None and data.dtype.kind in "iu" and data.size == 1:
+                continue                    # an integer tensor of one element is an int
+            if i == 0:
+                raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, "
+                                f"but found element of type {type_name(s)} at pos 0")
+            raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos "
+                            f"{i + 1} with error \"type must be tuple of ints,but got "
+                            f"{type_name(s)}\"")
+        if not -2 ** 63 <= s < 2 ** 63:
+            raise TypeError(f"{op}(): argument 'size' failed to unpack the object at pos "
+                            f"{i + 1} with error \"Overflow when unpacking long long\"")
+    size = tuple(int(s) for s in size)
+    for s in size:
+        if s < 0:
+            raise RuntimeError(f"Trying to create tensor with negative dimension {s}: "
+                               f"{list(size)}")
+    return size
+
+
+def number_arg(x, op, name, pos):
+    """A Number argument as torch's parser reads it: Python and NumPy numbers and tensors
+    of one element (as Python numbers); complex numbers are beyond minigrad."""
+    if x.__class__ in (int, float, bool):
+        return x
+    if isinstance(x, (np.number, np.bool_)):
+        x = x.item()
+    elif isinstance(x, Tensor) and x._data.ndim == 0:
+        x = x._data.item()
+    elif not isinstance(x, (int, float, complex)):
+        raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Number, not "
+                        f"{type_name(x)}")
+    if isinstance(x, complex):
+        raise TypeError("minigrad does not support complex numbers")
+    return x
+
+
+def operand_arg(a, b, op="add", symbol="+", reflected=False):
+    """The other operand of `a op b` as a Tensor or a Python number. Anything else gets the
+    TypeError Python gives when both sides return NotImplemented, as torch's operators do:
+    `unsupported operand type(s) for +: 'Tensor' and 'list'`."""
+    if not isinstance(a, Tensor):
+        if is_number(a):
+            raise TypeError(f"expected Tensor as element 0 in argument 0, but got "
+                            f"{type(a).__name__}")
+        raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type_name(a)}")
+    if reflected and isinstance(b, np.ndarray) and symbol != "/":
+        # torch's reflected operators decline arrays (all but `/`), and so does NumPy:
+        # Python's own error follows (for `+`, CPython's sequence-concatenation wording)
+        if symbol == "+":
+            raise TypeError("Concatenation operation is not implemented for NumPy arrays, use "
+                            "np.concatenate() instead. Please do not rely on this error; it "
+                            "may not be given on all Python implementations.")
+        raise TypeError(f"unsupported operand type(s) for {symbol}: 'numpy.ndarray' and "
+                        f"'Tensor'")
+    if isinstance(b, (Tensor, bool, int, float, np.generic, np.ndarray)):
+        return as_tensor_arg(b)
+    if isinstance(b, complex):
+        raise TypeError("minigrad does not support complex numbers")
+    sides = (type_name(b), "Tensor") if reflected else ("Tensor", type_name(b))
+    raise TypeError(f"unsupported operand type(s) for {symbol}: '{sides[0]}' and '{sides[1]}'")
+
+
+def alpha_arg(a, alpha, op):
+    """alpha must be a Number, and an integer one for integer tensors."""
+    if isinstance(alpha, np.generic) and alpha.dtype.kind in "biuf":
+        alpha = alpha.item()
+    if not isinstance(alpha, (bool, int, float)):
+        raise TypeError(f"{op}(): argument 'alpha' must be Number, not {type_name(alpha)}")
+    if isinstance(alpha, float) and a._data.dtype.kind in "biu":
+        raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
+                           "point number.")
+    return alpha
+
+
+def big_int_operand(ad, b):
+    """An int in [2**63, 2**64) is a uint64 to torch: refused next to a bool tensor, taken
+    modulo 2**64 next to an integer one; other ints do not convert at all."""
+    if not (isinstance(b, int) and -2 ** 63 <= b < 2 ** 64):
+        if b < 0:
+            raise OverflowError("can't convert negative int to unsigned")
+        raise OverflowError("int too big to convert")
+    if ad.dtype.kind == "b":
+        raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, "
+                           "attempted to promote Bool and UInt64")
+    return b - 2 ** 64

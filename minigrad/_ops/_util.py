@@ -37,6 +37,12 @@ def result_dtype(a, b):
         if k > _KIND[ad.kind]:
             return F32 if k == 2 else I64
         return ad
+    if not isinstance(b, Tensor):
+        if isinstance(b, np.generic) and b.dtype.kind in "biuf":   # a NumPy scalar: its
+            return result_dtype(a, b.item())                        # value, as a number
+        if isinstance(b, complex):
+            raise TypeError("minigrad does not support complex numbers")
+        raise TypeError(f"expected a Tensor or a number, got {type(b).__name__}")
     bd = b._data.dtype
     if ad is bd:
         return ad
@@ -149,7 +155,14 @@ def zeros_of(g):
 
 def torch_index_message(x, key, err):
     """torch's IndexError message for an advanced index that does not fit x."""
+    if not isinstance(key, (tuple, list)):
+        key = (key,)
+    used = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if used > x._data.ndim:
+        return f"too many indices for tensor of dimension {x._data.ndim}"
     for dim, k in enumerate(key):
+        if dim >= x._data.ndim:
+            break
         if isinstance(k, np.ndarray) and k.dtype.kind in "iu" and k.size:
             size = x._data.shape[dim]
             bad = k[(k >= size) | (k < -size)]

@@ -1,9 +1,10 @@
 """where(condition, a, b): pick elementwise; gradients flow to the picked side."""
 import numpy as np
 
+from .. import _dtype
 from ..autograd.graph import Node
-from ._core import Tensor
-from ._util import result_dtype, sum_to
+from ._core import Tensor, invalid_combination, is_number
+from ._util import broadcast_shapes, result_dtype, sum_to
 
 
 class WhereBackward0(Node):
@@ -22,7 +23,37 @@ class WhereBackward0(Node):
         return None, ga, gb
 
 
+_WHERE_SIGNATURES = (
+    (("Tensor", "condition"),),
+    (("Tensor", "condition"), ("Tensor", "input"), ("Tensor", "other"), ", *, Tensor out = None"),
+    (("Tensor", "condition"), ("Number", "self"), ("Tensor", "other")),
+    (("Tensor", "condition"), ("Tensor", "input"), ("Number", "other")),
+    (("Tensor", "condition"), ("Number", "self"), ("Number", "other")),
+)
+
+
+def _check_where(c, a, b):
+    """torch's checks, in its order: argument types, a bool condition, broadcasting."""
+    if not isinstance(c, Tensor) or not all(isinstance(x, Tensor) or is_number(x)
+                                            for x in (a, b)):
+        raise invalid_combination("where", (c, a, b), _WHERE_SIGNATURES, shown=(2, 3, 4))
+    if c._data.dtype.kind != "b":
+        raise RuntimeError(f"where expected condition to be a boolean tensor, but got a "
+                           f"tensor with dtype {c.dtype._legacy[:-len('Tensor')]}")
+    if isinstance(a, complex) or isinstance(b, complex):
+        raise TypeError("minigrad does not support complex numbers")
+    shape = broadcast_shapes(c._data.shape, np.shape(a._data if isinstance(a, Tensor) else a))
+    broadcast_shapes(shape, np.shape(b._data if isinstance(b, Tensor) else b))
+
+
 def where_op(c, a, b):
+    if c.__class__ is not Tensor or a.__class__ is not Tensor or b.__class__ is not Tensor \
+            or c._data.dtype.kind != "b":
+        _check_where(c, a, b)
+        if isinstance(a, np.generic):
+            a = a.item()
+        if isinstance(b, np.generic):
+            b = b.item()
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
         a = Tensor._make(np.asarray(a, np.float32 if isinstance(a, float) else None), False,
                          None)
@@ -31,4 +62,12 @@ def where_op(c, a, b):
         a = Tensor._make(np.asarray(a, dtype=result_dtype(b, a)), False, None)
     if not isinstance(b, Tensor):
         b = Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None)
-    return WhereBackward0.apply((c, a, b))
+    if a._data.dtype is not b._data.dtype:      # torch promotes the two sides
+        rt = result_dtype(a, b)
+        a, b = (x if x._data.dtype is rt else x.to(_dtype.from_numpy_dtype(rt))
+                for x in (a, b))
+    try:
+        return WhereBackward0.apply((c, a, b))
+    except ValueError:                  # NumPy's broadcasting error: torch's message instead
+        _check_where(c, a, b)
+        raise

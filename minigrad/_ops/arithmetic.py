@@ -6,7 +6,9 @@ mul saves each input for the *other* input's gradient, div saves both, pow saves
 import numpy as np
 
 from ..autograd.graph import Node
-from ._core import Tensor, binary_meta, check_broadcast, operands, as_tensor_arg
+from ._core import Tensor, binary_meta, check_broadcast, operands, invalid_combination
+from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
+    operand_arg as _check
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
@@ -35,6 +37,8 @@ def _compute(ufunc, a, b):
     except ValueError:
         check_broadcast(ad, bd)
         raise
+    except OverflowError:           # a Python int beyond int64
+        out = ufunc(ad, _big_int(ad, bd))
     if rt is not None and out.dtype != rt:
         out = out.astype(rt)
     return out
@@ -54,7 +58,10 @@ class AddBackward0(Node):
     def forward(self, a, b, alpha=1):
         self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
         self.alpha = alpha
-        return _compute(np.add, a, b if alpha == 1 else b * alpha)
+        if alpha == 1:
+            return _compute(np.add, a, b)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _compute(np.add, a, b * alpha)
 
     def backward(self, g):
         n = self._next
@@ -69,7 +76,10 @@ class SubBackward0(Node):
 
     def forward(self, a, b, alpha=1):
         self.meta, self.alpha = binary_meta(a, b), alpha
-        return _compute(np.subtract, a, b if alpha == 1 else b * alpha)
+        if alpha == 1:
+            return _compute(np.subtract, a, b)
+        with np.errstate(invalid="ignore", over="ignore"):
+            return _compute(np.subtract, a, b * alpha)
 
     def backward(self, g):
         n = self._next
@@ -99,6 +109,9 @@ class MulBackward0(Node):
         self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
         a_needs_grad, b_needs_grad = self._next[0] is not None, self._next[1] is not None
         self.save(self=a if b_needs_grad else None, other=b if a_needs_grad else None)
+        if b.__class__ is float and b - b != 0:     # inf or nan: 0 * inf is nan, silently
+            with np.errstate(invalid="ignore"):
+                return _compute(np.multiply, a, b)
         return _compute(np.multiply, a, b)
 
     def backward(self, g):
@@ -121,7 +134,10 @@ class DivBackward0(Node):
         if ad.dtype.kind != "f" and not (isinstance(b, Tensor) and b._data.dtype.kind == "f") \
                 and type(b) is not float:
             a = Tensor._make(ad.astype(np.float32), False, None)   # int / int is float32
-        return _compute(np.true_divide, a, b)
+        if b.__class__ in _NUMBERS and (b >= 1 or b <= -1):    # (cannot overflow: no
+            return _compute(np.true_divide, a, b)              # errstate, the usual case)
+        with np.errstate(all="ignore"):         # x / 0 is inf and 0 / 0 nan, silently
+            return _compute(np.true_divide, a, b)
 
     def backward(self, g):
         o = self.s_other
@@ -144,9 +160,10 @@ class PowBackward0(Node):
         xd = x._data
         if n == 2:
             return xd * xd             # much cheaper than np.power
-        out = np.power(xd, n) if not (type(n) is float and xd.dtype.kind != "f") \
-            else np.power(xd.astype(np.float32), n)
-        return out
+        with np.errstate(all="ignore"):     # 0 ** -1 is inf and (-2) ** 0.5 nan, silently
+            if type(n) is float and xd.dtype.kind != "f":
+                return np.power(xd.astype(np.float32), n)
+            return np.power(xd, n)
 
     def backward(self, g):
         x, n = self.s_self.unpack(self), self.exponent
@@ -164,7 +181,8 @@ class PowBackward1(Node):
     def forward(self, a, b):
         self.meta = binary_meta(a, b)
         self.save(self=a, exponent=b)
-        out = _compute(np.power, a, b)
+        with np.errstate(all="ignore"):
+            out = _compute(np.power, a, b)
         self.save_result(out)
         return out
 
@@ -198,7 +216,8 @@ class PowBackward2(Node):
         xd = x._data
         if xd.dtype.kind != "f":
             xd = xd.astype(np.float32)
-        out = np.power(np.asarray(base, dtype=xd.dtype), xd)
+        with np.errstate(all="ignore"):
+            out = np.power(np.asarray(base, dtype=xd.dtype), xd)
         self.save_result(out)
         return out
 
@@ -214,25 +233,24 @@ class PowBackward2(Node):
 
 # ---- the functions -----------------------------------------------------------------
 
-def _check(a, b):
-    if not isinstance(a, Tensor):
-        raise TypeError(f"expected Tensor as element 0 in argument 0, but got "
-                        f"{type(a).__name__}")
-    return as_tensor_arg(b)
-
-
 def add(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
-        b = _check(a, b)                       # (the common cases skip the checks)
+        b = _check(a, b, "add", "+")                       # (the common cases skip the checks)
+    if alpha.__class__ is not int:
+        alpha = _check_alpha(a, alpha, "add")
     return AddBackward0.apply((a, b), alpha)
 
 
 def radd(a, b):
+    if b.__class__ not in _PLAIN_OPERANDS:
+        b = _check(a, b, "add", "+", True)
     return add(a, b)
 
 
 def sub(a, b, *, alpha=1):
-    b = _check(a, b)
+    b = _check(a, b, "sub", "-")
+    if alpha.__class__ is not int:
+        alpha = _check_alpha(a, alpha, "sub")
     _check_bool_sub(a, b)
     return SubBackward0.apply((a, b), alpha)
 
@@ -250,27 +268,40 @@ def _check_bool_sub(a, b):
 
 
 def rsub(a, b):
-    b = _check(a, b)
+    b = _check(a, b, "sub", "-", True)
     _check_bool_sub(a, b)
     return RsubBackward1.apply((a, b))
 
 
 def mul(a, b):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
-        b = _check(a, b)
+        b = _check(a, b, "mul", "*")
     return MulBackward0.apply((a, b))
 
 
+_DIV_SIGNATURES = (
+    (("Tensor", "input"), ("Tensor", "other"), ", *, Tensor out = None"),
+    (("Tensor", "input"), ("Tensor", "other"), ", *, str rounding_mode, Tensor out = None"),
+    (("Tensor", "input"), ("Number", "other"), ", *, str rounding_mode"),
+)
+
+
 def div(a, b, *, rounding_mode=None):
-    b = _check(a, b)
+    b = _check(a, b, "div", "/")
     if rounding_mode is not None:
+        if rounding_mode not in ("floor", "trunc"):
+            if not isinstance(rounding_mode, str):
+                raise invalid_combination("div", (a, b), _DIV_SIGNATURES,
+                                          keywords={"rounding_mode": rounding_mode})
+            raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or "
+                               f"'floor' but found '{rounding_mode}'")
         return floor_divide_like(a, b, rounding_mode)
     return DivBackward0.apply((a, b))
 
 
 def rdiv(a, b):
     # torch computes `number / x` as reciprocal(x) * number: grad_fn is MulBackward0
-    b = _check(a, b)
+    b = _check(a, b, "div", "/", True)
     return mul(a.reciprocal(), b)
 
 
@@ -285,13 +316,17 @@ def _int_pow(base, exponent):
 
 
 def pow(a, b):
-    b = _check(a, b)
+    b = _check(a, b, "pow", "** or pow()")
     ak = a._data.dtype.kind
     if ak == "b" and (type(b) is bool or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
         raise NotImplementedError("\"pow\" not implemented for 'Bool'")
-    if ak in "iu" and type(b) is int and b < 0:
+    if ak in "biu" and type(b) is int and not -2 ** 63 <= b < 2 ** 63:
+        raise RuntimeError("value cannot be converted to type int64_t without overflow")
+    if ak in "biu" and type(b) is int and b < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
-    if ak in "iu" and isinstance(b, Tensor) and b._data.dtype.kind in "iu" \
+    if ak == "b" and type(b) is int:            # bool ** int is int64 in torch
+        return Tensor._make(np.power(a._data.astype(np.int64), b), False, None)
+    if ak in "biu" and isinstance(b, Tensor) and b._data.dtype.kind in "iu" \
             and not (a._requires_grad or b._requires_grad):
         return Tensor._make(_int_pow(*np.broadcast_arrays(a._data, b._data)), False, None)
     if is_scalar(b):
@@ -304,7 +339,7 @@ def _pow_scalar(x, n):
 
 
 def rpow(a, b):
-    b = _check(a, b)
+    b = _check(a, b, "pow", "** or pow()", True)
     if type(b) is int and a._data.dtype.kind in "iu":       # 2 ** int tensor stays integer
         return Tensor._make(_int_pow(np.asarray(b, a._data.dtype), a._data), False, None)
     return PowBackward2.apply((a,), b)
@@ -319,7 +354,8 @@ class NotImplemented_(Node):
     __slots__ = ()
 
     def forward(self, a, b):
-        return np.floor_divide(*operands(a, b)[:2])
+        with np.errstate(divide="ignore", invalid="ignore"):    # float // 0, silently
+            return np.floor_divide(*operands(a, b)[:2])
 
     def backward(self, g):
         raise RuntimeError("derivative for aten::floor_divide is not implemented")
@@ -328,17 +364,32 @@ class NotImplemented_(Node):
 NotImplemented_.__name__ = NotImplemented_.__qualname__ = "NotImplemented"
 
 
+def _check_integer_divisor(ad, bd):
+    """Integer division by zero: torch raises (its message is the exception's name)."""
+    if np.any(bd == 0):
+        raise RuntimeError("ZeroDivisionError")
+
+
 def floordiv(a, b):
     """x // y: floor division (integer results for integer inputs)."""
-    b = _check(a, b)
+    if not isinstance(b, (Tensor, bool, int, float, np.generic)):
+        return NotImplemented           # Python's "unsupported operand type(s) for //"
+    b = _check(a, b, "floor_divide", "//")
+    if isinstance(b, Tensor):
+        check_broadcast(a._data, b._data)
     ad, bd, rt = operands(a, b)
     if ad.dtype.kind != "f" and (rt is None or rt.kind != "f"):
-        with np.errstate(divide="ignore"):
-            return Tensor._make(np.floor_divide(ad, bd), False, None)
+        if ad.dtype.kind == "b" and np.asarray(bd).dtype.kind == "b":
+            raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
+        _check_integer_divisor(ad, bd)
+        return Tensor._make(np.floor_divide(ad, bd), False, None)
     return NotImplemented_.apply((a, b))
 
 
 def rfloordiv(a, b):
+    if not isinstance(b, (bool, int, float, np.generic)):
+        return NotImplemented
+    b = _check(a, b, "floor_divide", "//", True)
     return floordiv(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
 
 
@@ -347,7 +398,8 @@ class RemainderBackward0(Node):
     __slots__ = ()
 
     def forward(self, a, b):
-        return _compute(np.remainder, a, b)
+        with np.errstate(divide="ignore", invalid="ignore"):    # float % 0 is nan, silently
+            return _compute(np.remainder, a, b)
 
     def backward(self, g):
         return (g, None)
@@ -360,7 +412,8 @@ class RemainderBackward1(Node):
     def forward(self, a, b):
         self.meta = binary_meta(a, b)
         self.save(self=a, other=b)
-        return _compute(np.remainder, a, b)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return _compute(np.remainder, a, b)
 
     def backward(self, g):
         gb = None
@@ -374,14 +427,22 @@ class RemainderBackward1(Node):
 
 def remainder(a, b):
     """a % b with the sign of b (Python's rule, as torch)."""
-    b = _check(a, b)
+    b = _check(a, b, "remainder", "%")
+    if a._data.dtype.kind in "biu" and (isinstance(b, (bool, int)) or isinstance(b, Tensor)
+                                       and b._data.dtype.kind in "biu"):
+        _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
     return (RemainderBackward0 if is_scalar(b) else RemainderBackward1).apply((a, b))
 
 
 def floor_divide_like(a, b, mode):
-    q = _compute(np.true_divide, a, b)
+    integer = a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or
+                                             b._data.dtype.kind != "f") \
+        and not isinstance(b, float)
+    if integer:
+        _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = _compute(np.true_divide, a, b)
     q = np.floor(q) if mode == "floor" else np.trunc(q)
-    if a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or b._data.dtype.kind != "f") \
-            and not isinstance(b, float):
+    if integer:
         q = q.astype(a._data.dtype)
     return Tensor._make(q, False, None)

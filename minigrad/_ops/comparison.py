@@ -2,13 +2,38 @@
 grad, so no node is recorded."""
 import numpy as np
 
-from ._core import Tensor, check_broadcast
+from ._core import Tensor, check_broadcast, check_tensor
+
+
+_NUMBERS = {bool, int, float}
+
+
+def _operand(b):
+    """The array or number to compare with, or NotImplemented for an object that is not
+    a tensor, a number or an array (Python then answers `==` with False and `<` with
+    its own TypeError, as it does for torch)."""
+    if isinstance(b, Tensor):
+        return b._data
+    if isinstance(b, np.generic) and b.dtype.kind in "biuf":
+        return b.item()
+    if isinstance(b, (bool, int, float, complex, np.ndarray)):
+        return b
+    return NotImplemented
 
 
 def _compare(ufunc, a, b):
-    bd = b._data if isinstance(b, Tensor) else b
+    if b.__class__ is Tensor:
+        bd = b._data
+    elif b.__class__ in _NUMBERS:
+        bd = b
+    else:
+        bd = _operand(b)
+        if bd is NotImplemented:
+            return bd
     try:
         return Tensor._make(ufunc(a._data, bd), False, None)
+    except OverflowError:           # an int beyond int64: compare its value as a float
+        return Tensor._make(ufunc(a._data, float(bd)), False, None)
     except ValueError:
         check_broadcast(a._data, bd)
         raise
@@ -39,18 +64,29 @@ def ge(a, b):
 
 
 def logical_and(a, b):
+    if a.__class__ is not Tensor or b.__class__ is not Tensor:
+        _check_pair(a, b, "logical_and")
     return _compare(np.logical_and, a, b)
 
 
 def logical_or(a, b):
+    if a.__class__ is not Tensor or b.__class__ is not Tensor:
+        _check_pair(a, b, "logical_or")
     return _compare(np.logical_or, a, b)
 
 
+def _check_pair(a, b, op):
+    # (a number on the right is let through: these functions also serve `&` and `|`)
+    check_tensor(a, op, "input", 1)
+
+
 def logical_not(x):
+    check_tensor(x, "logical_not")
     return Tensor._make(np.logical_not(x._data), False, None)
 
 
 def isnan(x):
+    check_tensor(x, "isnan")
     return Tensor._make(np.isnan(x._data), False, None)
 
 

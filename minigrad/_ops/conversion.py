@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import _dtype
 from ..autograd.graph import Node
-from ._core import Tensor
+from ._core import Tensor, invalid_combination
 
 
 class CloneBackward0(Node):
@@ -43,22 +43,47 @@ def contiguous(x, memory_format=None):
     return clone(x, memory_format="contiguous")
 
 
+_TO_TAIL = "bool non_blocking = False, bool copy = False, *, minigrad.memory_format " \
+    "memory_format = None"
+_TO_SIGNATURES = (
+    (("minigrad.device", "device = None"), ("minigrad.dtype", "dtype = None"), ", " + _TO_TAIL),
+    (("minigrad.dtype", "dtype"), ", " + _TO_TAIL),
+    (("Tensor", "tensor"), ", " + _TO_TAIL),
+)
+_DEVICE_TYPES = ("cpu", "cuda", "mps", "meta", "xpu", "xla", "hip", "ipu", "mtia", "hpu")
+
+
 def _parse_to(args, kwargs):
+    """to()'s arguments as torch's parser reads them: a dtype (or int/float/bool), a device
+    or device string, or a tensor whose dtype to take."""
     dtype = kwargs.pop("dtype", None)
+    if dtype is not None and dtype.__class__ is not _dtype.dtype:
+        try:
+            dtype = _dtype.dtype_arg(dtype, "to")
+        except TypeError:
+            raise invalid_combination("to", args, _TO_SIGNATURES,
+                                      keywords={"dtype": dtype}) from None
     copy = kwargs.pop("copy", False)
     kwargs.pop("non_blocking", None)
     kwargs.pop("device", None)
     for a in args:
         if isinstance(a, _dtype.dtype):
             dtype = a
+        elif a is int or a is float or a is bool:
+            dtype = _dtype.dtype_arg(a, "to")
         elif isinstance(a, Tensor):
             dtype = a.dtype
         elif isinstance(a, str) or a is None or type(a).__name__ == "device":
+            if isinstance(a, str) and a.split(":")[0] not in _DEVICE_TYPES:
+                raise RuntimeError(f"Invalid device string: '{a}'")
+            if isinstance(a, str) and a.split(":")[0] == "cuda":
+                raise AssertionError("Torch not compiled with CUDA enabled")    # torch's words
             if isinstance(a, str) and a not in ("cpu", "meta") and not a.startswith("cpu"):
                 raise RuntimeError(f"minigrad runs on the CPU only (asked for device '{a}')")
+        elif isinstance(a, int) and not isinstance(a, bool):     # a device index
+            raise RuntimeError("Cannot access accelerator device when none is available.")
         else:
-            raise TypeError(f"to() received an invalid combination of arguments - got "
-                            f"({type(a).__name__})")
+            raise invalid_combination("to", args, _TO_SIGNATURES)
     return dtype, copy
 
 

@@ -4,7 +4,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from .._tensor import _cname as _tensor_cname
-from ._core import Tensor
+from ._core import Tensor, check_tensor, type_name
 from ._util import sum_to
 
 
@@ -157,9 +157,10 @@ class UnsafeViewBackward0(BmmBackward0):
 
 def matmul(a, b):
     """The `@` operator: dot, mv, mm or a batched product depending on the dims."""
-    if not isinstance(b, Tensor):
-        raise TypeError(f"matmul(): argument 'other' (position 1) must be Tensor, not "
-                        f"{type(b).__name__}")
+    if a.__class__ is not Tensor:
+        check_tensor(a, "matmul", "input", 1)
+    if not isinstance(b, Tensor):       # as Python says when both sides decline `@`
+        raise TypeError(f"unsupported operand type(s) for @: 'Tensor' and '{type_name(b)}'")
     da, db = a._data.ndim, b._data.ndim
     if da == 0 or db == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
@@ -191,7 +192,15 @@ def matmul(a, b):
     return UnsafeViewBackward0.apply((a, b))
 
 
+def _check_pair(a, b, op, second):
+    """Both operands of a product must be Tensors (torch's parser names the second one)."""
+    check_tensor(a, op, "input", 1)
+    check_tensor(b, op, second, 2)
+
+
 def mm(a, b):
+    if a.__class__ is not Tensor or b.__class__ is not Tensor:
+        _check_pair(a, b, "mm", "mat2")
     if a._data.ndim != 2:
         raise RuntimeError("self must be a matrix")
     if b._data.ndim != 2:
@@ -200,10 +209,17 @@ def mm(a, b):
 
 
 def mv(a, b):
+    if a.__class__ is not Tensor or b.__class__ is not Tensor:
+        _check_pair(a, b, "mv", "vec")
+    if a._data.ndim != 2 or b._data.ndim != 1:
+        raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a._data.ndim}, "
+                           f"{b._data.ndim}")
     return MvBackward0.apply((a, b))
 
 
 def dot(a, b):
+    if a.__class__ is not Tensor or b.__class__ is not Tensor:
+        _check_pair(a, b, "dot", "tensor")
     if a._data.ndim != 1 or b._data.ndim != 1:
         raise RuntimeError(f"1D tensors expected, but got {a._data.ndim}D and "
                            f"{b._data.ndim}D tensors")
@@ -211,6 +227,8 @@ def dot(a, b):
 
 
 def bmm(a, b):
+    if a.__class__ is not Tensor or b.__class__ is not Tensor:
+        _check_pair(a, b, "bmm", "mat2")
     if a._data.ndim != 3:
         raise RuntimeError("batch1 must be a 3D tensor")
     if b._data.ndim != 3:
