@@ -141,8 +141,10 @@ class TensorBase:
         return self._data.tolist()
 
     def numpy(self, *, force=False):
-        """The values as an ndarray sharing memory (refused while requires_grad)."""
-        if self._requires_grad and not force:
+        """The values as an ndarray sharing memory (refused for a tensor that requires grad
+        while grad mode is on, as torch)."""
+        from .autograd.grad_mode import state as grad_state   # (autograd imports Tensor)
+        if self._requires_grad and not force and grad_state.enabled:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")
         return self._data

@@ -46,6 +46,24 @@ CASES = [
          "a = torch.ones(3)\nv = a[:2]\na.requires_grad_()\nv.mul_(2)", "v.grad_fn",
          "with torch.no_grad():\n    v.mul_(2)\na",
          "b = torch.ones(3)\nw = b.view(3)\nb.requires_grad_()\nw[0] = 5"),
+    case("grad_fn_called_with_wrong_count",
+         "x = torch.ones(2, requires_grad=True)\nf = (x * 2).grad_fn",
+         "f(torch.ones(2), torch.ones(2))", "f()", "f(torch.ones(2))"),
+    case("numpy_of_requires_grad_tensor_by_grad_mode",
+         "x = torch.ones(2, requires_grad=True)", "x.numpy()",
+         "with torch.no_grad():\n    print(x.numpy())",
+         "with torch.inference_mode():\n    print((x * 2).numpy())",
+         "with torch.enable_grad():\n    x.numpy()"),
+    case("grad_fn_cannot_be_deleted",
+         "x = torch.ones(2, requires_grad=True)\ny = x * 2", "del y._grad_fn", "y.grad_fn.name()",
+         "y.sum().backward()\nx.grad"),
+    case("leaf_hook_keeps_its_gradient_across_backwards",
+         "x = torch.tensor([1., 2.], requires_grad=True)\nseen = []\n"
+         "h = x.register_hook(lambda g: seen.append(g))",
+         "(x * 3).sum().backward()\nseen, x.grad, x.grad._version, seen[0] is x.grad",
+         "(x * 2).sum().backward()\nseen, x.grad",
+         "h.remove()\ny = torch.ones(2, requires_grad=True)\n"
+         "y.register_hook(lambda g: None)\n(y * 3).sum().backward()\ny.grad._version"),
 ]
 
 
@@ -55,12 +73,6 @@ def _still_diverges(reason, name, *cells):
 
 
 STILL_DIVERGING = [
-    _still_diverges(
-        "Node.__call__ (autograd/graph.py) passes the gradients straight to backward, so a "
-        "wrong count leaks Python's 'takes 2 positional arguments' TypeError",
-        "grad_fn_called_with_wrong_count",
-        "x = torch.ones(2, requires_grad=True)\nf = (x * 2).grad_fn",
-        "f(torch.ones(2), torch.ones(2))", "f()", "f(torch.ones(2))"),
     _still_diverges(
         "requires_grad of a view is fixed when the view is made (_tensor.py); torch reads it "
         "from the base, so a view taken before requires_grad_() on its base reports True",

@@ -220,6 +220,10 @@ class Node:
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
     def __call__(self, *grads):
+        """Call the node like torch's: one gradient per output, gradients for the inputs
+        back (the engine calls `backward` directly)."""
+        if len(grads) != self._n_outputs:
+            raise TypeError(f"expected {self._n_outputs} arguments, got {len(grads)} instead")
         return self.backward(*grads)
 
     def __repr__(self):

@@ -1,6 +1,8 @@
 """What runs around a node's backward when hooks are attached, in torch's order:
 tensor hooks, then retain_grad, then node pre-hooks (all before backward), then node
 post-hooks (after it). The engine calls these only for nodes marked `_hooked`."""
+import sys
+
 import numpy as np
 
 from .._tensor import Tensor
@@ -37,10 +39,18 @@ def _run_tensor_hooks(hooks, grad, node=None):
     for fn in list(hooks.values()):
         if _anomaly.instrument.on:
             on_hook("tensor", node, grad)
-        res = fn(as_tensor(grad))
+        seen = as_tensor(grad)
+        res = fn(seen)
         if res is not None:
             _check_hook_result(fn, grad, res)
             grad = res if engine_state.create_graph else res._data
+        elif (getattr(node, "variable", None) is not None        # an AccumulateGrad
+              and sys.getrefcount(seen) > 2 and not engine_state.create_graph):
+            # The leaf's hook kept the gradient (`seen.append(g)`): like torch, which sees a
+            # use count above one, the leaf's .grad must become a copy, or the next backward
+            # would add into the tensor the hook kept. A read-only view makes
+            # AccumulateGrad copy it (as torch clones: the new .grad is at version 1).
+            grad = np.broadcast_to(grad, grad.shape)
     return grad
 
 
