@@ -105,11 +105,6 @@ class Tensor(TensorBase):
             fn = regenerate_view_grad_fn(self)
         return fn
 
-    def __delattr__(self, name):
-        if name == "_grad_fn":          # torch refuses; deleting it would break the tensor
-            raise RuntimeError("Deletion of _grad_fn not allowed. Detach tensor instead!")
-        super().__delattr__(name)
-
     def _set_grad_fn(self, node):
         self._grad_fn = node
         self._requires_grad = True
