@@ -20,6 +20,9 @@ def _compute(ufunc, a, b):
     ad = a._data
     if b.__class__ is float:
         if ad.dtype.kind == "f":            # a Python float keeps the tensor's dtype
+            if b - b != 0:                  # inf or nan (0 * inf, inf - inf): nan, silently
+                with np.errstate(invalid="ignore", over="ignore"):
+                    return ufunc(ad, b)
             return ufunc(ad, b)
     elif isinstance(b, Tensor):
         bd = b._data
@@ -109,9 +112,6 @@ class MulBackward0(Node):
         self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
         a_needs_grad, b_needs_grad = self._next[0] is not None, self._next[1] is not None
         self.save(self=a if b_needs_grad else None, other=b if a_needs_grad else None)
-        if b.__class__ is float and b - b != 0:     # inf or nan: 0 * inf is nan, silently
-            with np.errstate(invalid="ignore"):
-                return _compute(np.multiply, a, b)
         return _compute(np.multiply, a, b)
 
     def backward(self, g):
