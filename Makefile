@@ -129,9 +129,11 @@ html: $(NB_STAMP)
 bench: venv oracle
 	$(PY) benchmarks/run.py
 
-## The long fuzz run (10k examples per property).
+## The long fuzz runs: 10k lockstep programs, and 10k bad-input calls (new ones each run).
 fuzz: venv oracle
-	MINIGRAD_FUZZ_EXAMPLES=10000 $(PY) -m pytest -q -s tests/test_fuzz.py
+	MINIGRAD_FUZZ_EXAMPLES=10000 $(PY) -m pytest -q -s -p no:cacheprovider tests/test_fuzz.py
+	MINIGRAD_BADINPUT_EXAMPLES=10000 MINIGRAD_BADINPUT_RANDOM=1 \
+		$(PY) -m pytest -q -s -p no:cacheprovider tests/test_bad_input_fuzz.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .hypothesis

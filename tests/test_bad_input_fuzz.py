@@ -1,7 +1,7 @@
 """The bad-input differential fuzzer (tests/badinput/) as tests.
 
 * ``test_no_new_leak_class``: a derandomized run (``MINIGRAD_BADINPUT_EXAMPLES`` calls, default
-  800, about 5 s; ``MINIGRAD_FUZZ_EXAMPLES`` is honoured too, so ``make fuzz`` runs it long;
+  800, about 5 s; ``make fuzz`` runs 10,000 new calls;
   ``MINIGRAD_BADINPUT_RANDOM=1`` draws new calls, and is how rarer leak classes are found).
   It fails when minigrad lets a NumPy or Python-internal error, or a NumPy warning, out of a
   function where that leak class is not in ``badinput.known.KNOWN_LEAKS``. Run with ``-s`` to
