@@ -185,7 +185,11 @@ class Tensor(TensorBase):
     @property
     def retains_grad(self):
         fn = self._grad_fn
-        return fn is not None and fn._retain_ref is not None and fn._retain_ref() is self
+        if fn is None:
+            return False
+        ref = fn._retain_ref if fn._n_outputs == 1 else \
+            (fn._output_retains or {}).get(self._output_nr)
+        return ref is not None and ref() is self
 
     def retain_grad(self):
         """Ask backward to fill `.grad` on this non-leaf tensor too (no-op on leaves)."""
@@ -195,7 +199,12 @@ class Tensor(TensorBase):
             return
         import weakref
         fn = self.grad_fn
-        fn._retain_ref = weakref.ref(self)
+        if fn._n_outputs == 1:
+            fn._retain_ref = weakref.ref(self)
+        else:               # one output of several: only its own gradient is kept
+            if fn._output_retains is None:
+                fn._output_retains = {}
+            fn._output_retains[self._output_nr] = weakref.ref(self)
         fn._hooked = True
 
     def register_hook(self, hook):
@@ -210,7 +219,13 @@ class Tensor(TensorBase):
             hooks = self.__dict__["_hooks"] = {}
         fn = self.grad_fn
         if fn is not None:
-            fn._tensor_pre_hooks = hooks
+            if fn._n_outputs == 1:
+                fn._tensor_pre_hooks = hooks
+            else:           # one output of several: its hooks see only its own gradient
+                if fn._output_hooks is None:
+                    fn._output_hooks = []
+                if not any(h is hooks for _, h in fn._output_hooks):
+                    fn._output_hooks.append((self._output_nr, hooks))
             fn._hooked = True
         elif self._acc is not None and self._acc() is not None:
             self._acc()._hooked = True

@@ -186,9 +186,7 @@ def _run_with_extras(node, grad, retain_graph, should_run, captured):
     if grad is None:
         return (None,) * len(node._next)
     if type(grad) is _MultiGrad:
-        shapes = node.__dict__.get("_output_shapes", ())
-        grad = tuple(g if g is not None else np.zeros(shapes[i] if i < len(shapes) else ())
-                     for i, g in enumerate(grad))
+        grad = tuple(grad)      # None where no gradient arrived: hooks see None there
     if should_run is not None and node in captured:
         if not any(n in should_run for n in node._next if n is not None):
             # nothing below it is wanted: torch runs only the tensor's hooks, then captures
@@ -201,12 +199,15 @@ def _run_with_extras(node, grad, retain_graph, should_run, captured):
         raise RuntimeError(SECOND_BACKWARD)
     if _anomaly.instrument.on:
         on_run(node, grad)
+    hooked_grad = grad
+    if node._n_outputs != 1:
+        grad = _materialize(node, grad)
     if _anomaly.state.enabled:
         outputs = _call_anomalous(node, grad)
     else:
         outputs = node.backward(grad)
     if node._hooks:
-        outputs = after_backward(node, outputs, grad)
+        outputs = after_backward(node, outputs, hooked_grad)
     if _anomaly.instrument.on:
         on_ran(node, outputs)
     if not retain_graph and node.saves:
@@ -214,6 +215,19 @@ def _run_with_extras(node, grad, retain_graph, should_run, captured):
     if len(outputs) != len(node._next):
         outputs = tuple(outputs) + (None,) * (len(node._next) - len(outputs))
     return outputs
+
+
+def _materialize(node, grads):
+    """Zeros for the outputs of a multi-output node that no gradient reached (a custom
+    Function that called ctx.set_materialize_grads(False) gets None instead)."""
+    if all(g is not None for g in grads) or not node.__dict__.get("_materialize", True):
+        return grads
+    shapes = node.__dict__.get("_output_shapes", ())
+    dtypes = node.__dict__.get("_output_dtypes", ())
+    return tuple(g if g is not None else
+                 np.zeros(shapes[i] if i < len(shapes) else (),
+                          dtypes[i] if i < len(dtypes) else np.float32)
+                 for i, g in enumerate(grads))
 
 
 def _call_anomalous(node, grad):
@@ -316,7 +330,10 @@ def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph
     captured = execute(roots, root_grads, retain_graph, create_graph, capture)
     result = []
     for i, t in enumerate(inputs):
-        g = captured.get(grad_edge(t))
+        node = grad_edge(t)
+        g = captured.get(node)
+        if node._n_outputs != 1 and g is not None:
+            g = g[t._output_nr]         # one output of a multi-output node
         if g is None:
             if materialize_grads:
                 result.append(Tensor._make(np.zeros_like(t._data), False, None))

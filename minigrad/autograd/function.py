@@ -170,6 +170,8 @@ class Function(metaclass=_FunctionMeta):
         if len(outs) > 1:
             node._hooked = True         # the engine's slow path buffers one grad per output
         node._output_shapes = tuple(o._data.shape if isinstance(o, T) else () for o in outs)
+        node._output_dtypes = tuple(o._data.dtype if isinstance(o, T) else np.float32
+                                    for o in outs)
         result = []
         for i, o in enumerate(outs):
             if not isinstance(o, T):

@@ -73,6 +73,8 @@ class Node:
     _pre_hooks = None
     _tensor_pre_hooks = None
     _retain_ref = None
+    _output_hooks = None     # several outputs: [(output_nr, that tensor's hooks dict), ...]
+    _output_retains = None   # several outputs: {output_nr: weakref to a retaining tensor}
     _trace = None            # anomaly mode: where in the forward code this node was made
     _next_nr = None          # output numbers of the inputs, when any is not 0
     _hooked = False          # hooks or retain_grad attached, or several outputs: the engine
