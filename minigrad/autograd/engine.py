@@ -206,6 +206,11 @@ def _run_with_extras(node, grad, retain_graph, should_run, captured):
         outputs = _call_anomalous(node, grad)
     else:
         outputs = node.backward(grad)
+    if should_run is not None and node._skips_unneeded:
+        # torch's formulas compute only the gradients some wanted node needs
+        # (task_should_compute_output): the others are None, also for the post-hooks
+        outputs = tuple(None if n is None or n not in should_run else g
+                        for g, n in zip(outputs, node._next))
     if node._hooks:
         outputs = after_backward(node, outputs, hooked_grad)
     if _anomaly.instrument.on:

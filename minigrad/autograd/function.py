@@ -49,6 +49,7 @@ class BackwardCFunction(Node, FunctionCtx):
     _saved_names = ("_saved",)
     saves = True
     _fn_cls = None
+    _skips_unneeded = False     # the user's backward computes every gradient it returns
 
     def backward(self, grads):
         from .._tensor import Tensor as T

@@ -80,6 +80,8 @@ class Node:
     _hooked = False          # hooks or retain_grad attached, or several outputs: the engine
                              # then runs the node through its slow path
     _n_outputs = 1
+    _skips_unneeded = True   # backward(inputs=...), autograd.grad: gradients no wanted
+                             # node needs come back None (a custom Function's do not)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
