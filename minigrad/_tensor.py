@@ -47,6 +47,8 @@ class Tensor(TensorBase):
     _is_inference = False
     _no_grad_view = False       # a view of a grad-requiring tensor made under no_grad
     _made_in_no_grad = False    # computed from grad-requiring inputs while grad mode was off
+    _own_requires_grad = False  # a view set to require grad itself (not through its base)
+    _views_following = None     # weakrefs to views whose requires_grad follows this base
     __array_priority__ = 1000   # make `ndarray * Tensor` defer to Tensor
 
     def __new__(cls, *args, **kwargs):
@@ -149,6 +151,15 @@ class Tensor(TensorBase):
         self._requires_grad = value
         if not value:
             self._acc = None
+        if self._base is not None:
+            self.__dict__["_own_requires_grad"] = value     # no longer only follows its base
+            self._requires_grad = value or self._base._requires_grad
+        views = self._views_following
+        if views:
+            for ref in views:       # views without history follow this base's flag
+                v = ref()
+                if v is not None and v._grad_fn is None and not v._own_requires_grad:
+                    v._requires_grad = value
 
     @property
     def grad(self):

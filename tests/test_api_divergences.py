@@ -46,6 +46,27 @@ CASES = [
          "a = torch.ones(3)\nv = a[:2]\na.requires_grad_()\nv.mul_(2)", "v.grad_fn",
          "with torch.no_grad():\n    v.mul_(2)\na",
          "b = torch.ones(3)\nw = b.view(3)\nb.requires_grad_()\nw[0] = 5"),
+    # a view without history takes requires_grad from its base (torch: requires_grad_ or
+    # grad_fn or base.requires_grad); it has no accumulator, so its gradient is dropped
+    case("view_requires_grad_follows_base",
+         "a = torch.ones(3)\nv = a[:2]\na.requires_grad_()\nv.requires_grad, v.is_leaf",
+         "w = v * 2\nw.requires_grad, type(w.grad_fn).__name__, v[0].requires_grad",
+         "w.sum().backward()\na.grad, v.grad",
+         "a.requires_grad = False\nv.requires_grad",
+         "b = torch.ones(3, requires_grad=True)\nwith torch.no_grad():\n    bv = b[1:]\n"
+         "bv.requires_grad_(False)\nbv.requires_grad",
+         "b.detach_()\nbv.requires_grad",
+         "c = torch.ones(3)\ncv = c.view(3, 1)\nc.requires_grad_()\n"
+         "cv.requires_grad, type(cv.view(3).grad_fn).__name__",
+         "i = torch.ones(3, dtype=torch.long)\ni[:1].requires_grad"),
+    case("no_grad_view_gradient_is_dropped",
+         "x = torch.tensor([1., 2.], requires_grad=True)\nwith torch.no_grad():\n    v = x[:1]",
+         "v.sum().backward()\nv.grad, x.grad, v.requires_grad, v.is_leaf",
+         "torch.autograd.grad(v.sum(), [v])",
+         "torch.autograd.grad(v.sum(), [x], allow_unused=True)",
+         "v.backward(torch.ones(1))",
+         "v.register_hook(lambda g: print('never', g))\n(v * 3).sum().backward()\nv.grad",
+         "v.retain_grad()\nv.retains_grad"),
     case("grad_fn_called_with_wrong_count",
          "x = torch.ones(2, requires_grad=True)\nf = (x * 2).grad_fn",
          "f(torch.ones(2), torch.ones(2))", "f()", "f(torch.ones(2))"),
@@ -76,11 +97,6 @@ STILL_DIVERGING = [
         "every attribute write on the hot path by about 10 %",
         "grad_fn_cannot_be_deleted",
         "x = torch.ones(2, requires_grad=True)\ny = x * 2", "del y._grad_fn"),
-    _still_diverges(
-        "requires_grad of a view is fixed when the view is made (_tensor.py); torch reads it "
-        "from the base, so a view taken before requires_grad_() on its base reports True",
-        "view_requires_grad_follows_base",
-        "a = torch.ones(3)\nv = a[:2]\na.requires_grad_()\nv.requires_grad"),
 ]
 
 

@@ -218,9 +218,6 @@ KNOWN_DIVERGENCES = (
     Known("inference_grad_accumulated_outside_inference_mode",
           "Inplace update to inference tensor", NO_EXC, code="backward|autograd"),
     # views, requires_grad, retain_grad
-    Known("view_requires_grad_follows_its_base", "True|False", "True|False",
-          attr="requires_grad",
-          origin=r"\.(view|reshape|transpose|t|unsqueeze|squeeze|expand)\(|\[|\.data$"),
     Known("hook_after_inplace_applies_to_new_version_only", ".", ".", attr="grad|values",
           program=r"register_hook(.|\n)*(\] = |_\()(.|\n)*register_hook"),
     Known("max_dim_of_bool_tensor_requiring_grad", "Autograd not support dtype: Bool", NO_EXC),
@@ -287,8 +284,6 @@ KNOWN_DIVERGENCES = (
           "can't be cast to the desired output type"),
     Known("copy_checks_overlap_before_shape", "more than one element of the written-to",
           "doesn't match the broadcast shape", code=r"copy_\("),
-    Known("inplace_leaf_check_before_overlap", "a view of a leaf Variable",
-          "more than one element of the written-to tensor"),
     Known("setitem_value_expand_size_mismatch_message", "The expanded size of the tensor",
           "doesn't match the broadcast shape|must match the size of tensor|leaf Variable"),
     Known("inplace_on_view_of_detached_leaf", "a view of a leaf Variable", NO_EXC,
@@ -310,18 +305,6 @@ KNOWN_DIVERGENCES = (
           attr="outcome|is_leaf|grad_fn|requires_grad"),
     Known("inplace_on_view_of_no_grad_view_message",
           "is a view of a view which was created in no_grad mode", "."),
-    Known("backward_through_no_grad_view", "None", r"\('ok', \(", attr="grad"),
-    Known("backward_through_no_grad_view", "NoneType", "Tensor", attr="type"),
-    Known("backward_through_no_grad_view", "appears to not have been used in the graph",
-          NO_EXC),
-    # the same own AccumulateGrad of a no_grad view: minigrad runs the (freed) graph to reach
-    # it; torch reports the view unused (or, with allow_unused=True, returns None) first
-    Known("backward_through_no_grad_view",
-          "appears to not have been used in the graph|^no exception$",
-          "Trying to backward through the graph a second time", code=r"autograd\.grad\(",
-          program=r"no_grad\(\):\n +t\d+ = t\d+[.\[]"),
-    Known("backward_through_inference_mode_view",
-          "element 0 of tensors does not require grad", NO_EXC, code="backward|autograd"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
     # NumPy leaking through

@@ -226,9 +226,6 @@ REGRESSIONS = [
         e.requires_grad_()
         e[0] = -1
         """,
-        bug="writing into a view of an expanded leaf that requires grad reports the overlap "
-            "error; torch reports 'a view of a leaf Variable that requires grad is being used "
-            "in an in-place operation.' first",
     ),
     regression(
         "setitem_value_expand_size_mismatch_message",

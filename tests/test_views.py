@@ -193,8 +193,6 @@ REGRESSIONS = [
         x.requires_grad_(False)
         e.requires_grad
         """,
-        bug="a view's requires_grad is fixed when the view is made; torch computes it as "
-            "requires_grad_ or grad_fn or base.requires_grad",
     ),
     regression(
         "hook_after_inplace_applies_to_new_version_only",
@@ -355,8 +353,6 @@ REGRESSIONS = [
         v.grad, x.grad
         """,
         "torch.autograd.grad(v.sum(), [v])",
-        bug="a view made under no_grad gets its own AccumulateGrad and a .grad; in torch the "
-            "gradient reaching it is dropped (v.grad and x.grad stay None)",
     ),
     regression(
         "backward_through_inference_mode_view",
@@ -366,8 +362,6 @@ REGRESSIONS = [
             v = x.unsqueeze(0)
         v.backward(torch.ones_like(v))
         """,
-        bug="backward from a view of a grad leaf made in inference mode runs; torch raises "
-            "'element 0 of tensors does not require grad and does not have a grad_fn'",
     ),
     regression(
         "full_slices_in_multi_index_give_alias",

@@ -47,11 +47,12 @@ def check_inplace(x):
         raise RuntimeError(_MULTI_VIEW.format(*multi))
     if x._no_grad_view:
         raise RuntimeError(_NO_GRAD_VIEW)
+    base = x._base
+    if base is not None and x._requires_grad and base._grad_fn is None:
+        raise RuntimeError(_VIEW_OF_LEAF)   # torch checks views first: a grad-requiring view
+                                            # of a leaf (even one since detach_()ed)
     if x._requires_grad and x._grad_fn is None:
         raise RuntimeError(_LEAF)
-    base = x._base
-    if base is not None and base._requires_grad and base._grad_fn is None:
-        raise RuntimeError(_VIEW_OF_LEAF)   # also a view taken before requires_grad was set
 
 
 class CopySlices(Node):

@@ -253,7 +253,8 @@ def _call_anomalous(node, grad):
 def _root_grads(tensors, grad_tensors, create_graph):
     grads = []
     for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
-        if not t._requires_grad:
+        if not t._requires_grad or (t._grad_fn is None and t._base is not None
+                                    and grad_edge(t) is None):   # (a view without history)
             raise RuntimeError(f"element {i} of tensors does not require grad and does not "
                                "have a grad_fn")
         if g is None:
@@ -337,7 +338,7 @@ def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph
     for i, t in enumerate(inputs):
         node = grad_edge(t)
         g = captured.get(node)
-        if node._n_outputs != 1 and g is not None:
+        if g is not None and node._n_outputs != 1:
             g = g[t._output_nr]         # one output of a multi-output node
         if g is None:
             if materialize_grads:

@@ -249,6 +249,9 @@ def grad_edge(t):
         ref = t._acc
         acc = ref() if ref is not None else None
         if acc is None:
+            if t._base is not None and not t._own_requires_grad:
+                return None     # a view that requires grad only through its base: torch
+                                # gives it no accumulator, and its gradient is dropped
             acc = AccumulateGrad(t)
             t._acc = weakref.ref(acc)
         return acc
