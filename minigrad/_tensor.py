@@ -3,8 +3,8 @@
 Fields a learner meets in torch, and where they live here:
 - `_data`: the values, a NumPy array (views are NumPy views of the same memory);
 - `_vc`: the version counter (created on first need, shared by views and detach());
-- `_requires_grad`, `_grad_fn`, `_grad`: autograd state; a tensor is a leaf iff it has
-  no grad_fn;
+- `_requires_grad`, `_node` (the grad_fn), `_grad`: autograd state; a tensor is a leaf iff
+  it has no grad_fn;
 - `_base` (views only) and `_view_steps`: how to re-derive the view from its base.
 Operations are attached by `minigrad._ops`, grouped by family.
 """
@@ -36,7 +36,7 @@ _LEAF_FLAGS = ("you can only change requires_grad flags of leaf variables. If yo
 class Tensor(TensorBase):
     """A multi-dimensional array that can record the operations applied to it."""
 
-    __slots__ = ("_data", "_requires_grad", "_grad_fn", "_grad", "_vc", "__dict__",
+    __slots__ = ("_data", "_requires_grad", "_node", "_grad", "_vc", "__dict__",
                  "__weakref__")
     # rarely set state: class-level defaults, instance dict only when used
     _base = None
@@ -63,7 +63,7 @@ class Tensor(TensorBase):
         t = _new(Tensor)
         t._data = data
         t._requires_grad = requires_grad
-        t._grad_fn = grad_fn
+        t._node = grad_fn
         t._grad = None
         t._vc = None
         if _grad_state.inference:
@@ -98,7 +98,7 @@ class Tensor(TensorBase):
     @property
     def grad_fn(self):
         """The node that created this tensor (None for leaves)."""
-        fn = self._grad_fn
+        fn = self._node
         if fn is not None and self._base is not None and self._vc is not None \
                 and self._vc.value != self._view_version:
             # the base or a sibling view changed in place: the view's history is now
@@ -108,7 +108,7 @@ class Tensor(TensorBase):
         return fn
 
     def _set_grad_fn(self, node):
-        self._grad_fn = node
+        self._node = node
         self._requires_grad = True
         self.__dict__.pop("_made_in_no_grad", None)    # a custom Function output made in forward
 
@@ -116,7 +116,7 @@ class Tensor(TensorBase):
     def is_leaf(self):
         """True for tensors with no grad_fn: all tensors that don't require grad, and
         those the user created with requires_grad=True."""
-        return self._grad_fn is None
+        return self._node is None
 
     @property
     def requires_grad(self):
@@ -125,7 +125,7 @@ class Tensor(TensorBase):
     @requires_grad.setter
     def requires_grad(self, value):
         value = bool(value)
-        if self._grad_fn is not None:
+        if self._node is not None:
             raise RuntimeError(_LEAF_FLAGS if not value else
                                "you can only change requires_grad flags of leaf variables.")
         if value and not self._data.dtype.kind == "f":
@@ -135,7 +135,7 @@ class Tensor(TensorBase):
 
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad in place and return self (only meaningful on leaves)."""
-        if self._grad_fn is not None:
+        if self._node is not None:
             if not requires_grad:
                 raise RuntimeError(_LEAF_FLAGS)
             return self
@@ -158,13 +158,13 @@ class Tensor(TensorBase):
         if views:
             for ref in views:       # views without history follow this base's flag
                 v = ref()
-                if v is not None and v._grad_fn is None and not v._own_requires_grad:
+                if v is not None and v._node is None and not v._own_requires_grad:
                     v._requires_grad = value
 
     @property
     def grad(self):
         """The accumulated gradient (leaves, and non-leaves that retain_grad())."""
-        if self._grad_fn is not None and not self.retains_grad:
+        if self._node is not None and not self.retains_grad:
             warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
@@ -195,7 +195,7 @@ class Tensor(TensorBase):
 
     @property
     def retains_grad(self):
-        fn = self._grad_fn
+        fn = self._node
         if fn is None:
             return False
         ref = fn._retain_ref if fn._n_outputs == 1 else \
@@ -206,7 +206,7 @@ class Tensor(TensorBase):
         """Ask backward to fill `.grad` on this non-leaf tensor too (no-op on leaves)."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self._grad_fn is None:
+        if self._node is None:
             return
         import weakref
         fn = self.grad_fn
@@ -273,7 +273,7 @@ class Tensor(TensorBase):
                 "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
                 "called on these gradients. To fix this error, please refer to the "
                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
-        self._grad_fn = None
+        self._node = None
         self._set_requires_grad(False)
         return self
 
@@ -292,6 +292,10 @@ class Tensor(TensorBase):
                                "point or complex dtype")
         self._data = other._data
 
+    @data.deleter
+    def data(self):
+        raise RuntimeError("Deleting tensor data is not allowed. Delete tensor instead!")
+
     def __repr__(self, *, tensor_contents=None):
         from ._tensor_str import tensor_str
         fn = self.grad_fn
@@ -306,7 +310,7 @@ class Tensor(TensorBase):
         return (_rebuild, (np.array(self._data), self._requires_grad))
 
     def __deepcopy__(self, memo):
-        if self._grad_fn is not None:
+        if self._node is not None:
             raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
                                "support the deepcopy protocol at the moment.  If you were "
                                "attempting to deepcopy a module, this may be because of a "
@@ -333,3 +337,15 @@ def _cname(t):
 
 
 Tensor.__module__ = "minigrad"
+
+
+def _refuse_grad_fn_deletion(t):
+    raise RuntimeError("Deletion of _grad_fn not allowed. Detach tensor instead!")
+
+
+# torch's `t._grad_fn`: reads and writes go straight to the slot `_node`, but `del` is
+# refused as in torch. minigrad's own code uses `_node`, so this property costs nothing on
+# the hot path (a __delattr__ would slow every attribute write).
+_node_slot = Tensor.__dict__["_node"]
+Tensor._grad_fn = property(_node_slot.__get__, _node_slot.__set__, _refuse_grad_fn_deletion,
+                           "The node that created this tensor, without regenerating a view's.")

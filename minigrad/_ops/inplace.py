@@ -48,10 +48,10 @@ def check_inplace(x):
     if x._no_grad_view:
         raise RuntimeError(_NO_GRAD_VIEW)
     base = x._base
-    if base is not None and x._requires_grad and base._grad_fn is None:
+    if base is not None and x._requires_grad and base._node is None:
         raise RuntimeError(_VIEW_OF_LEAF)   # torch checks views first: a grad-requiring view
                                             # of a leaf (even one since detach_()ed)
-    if x._requires_grad and x._grad_fn is None:
+    if x._requires_grad and x._node is None:
         raise RuntimeError(_LEAF)
 
 
@@ -167,13 +167,13 @@ def inplace(cls, x, others, *options):
             cs._seq = node._seq
             cs._released = False
             cs.fn, cs.steps = node, x._view_steps
-            base._grad_fn = cs
+            base._node = cs
             base._requires_grad = True
-            x._grad_fn = cs                 # replaced by AsStridedBackward0 on next access
+            x._node = cs                 # replaced by AsStridedBackward0 on next access
             x._requires_grad = True
         else:
-            old = x._grad_fn
-            x._grad_fn = node
+            old = x._node
+            x._node = node
             x._requires_grad = True
             _move_tensor_state(x, old, node)
         if node._saves_result:
@@ -367,7 +367,7 @@ def _random_fill(x, sample):
     """uniform_/normal_: overwrite x with random values (an in-place op: checked, bumps the
     version). Like torch, the new values carry no history."""
     check_inplace(x)
-    if _grad_state.enabled and x._requires_grad and x._grad_fn is not None:
+    if _grad_state.enabled and x._requires_grad and x._node is not None:
         raise RuntimeError("minigrad: random in-place fills of tensors with history are not "
                            "supported; do it under minigrad.no_grad()")
     _write(x, sample(x._data.shape).astype(x._data.dtype))
@@ -412,7 +412,7 @@ def transpose_(x, dim0, dim1):
         x.__dict__["_view_steps"] = x._view_steps + (("transpose", perm),)
     x._bump_version()
     if record:
-        old = x._grad_fn
-        x._grad_fn = node
+        old = x._node
+        x._node = node
         _move_tensor_state(x, old, node)
     return x

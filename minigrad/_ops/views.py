@@ -112,11 +112,11 @@ def regenerate_view_grad_fn(view):
     connect(node, (base,))
     node.base_shape, node.base_dtype = base._data.shape, base._data.dtype
     node.steps = view._view_steps
-    old = view._grad_fn
+    old = view._node
     if old is not None and old._retain_ref is not None:
         node._retain_ref = old._retain_ref
         node._hooked = True
-    view._grad_fn = node
+    view._node = node
     view.__dict__["_view_version"] = view._vc.value
     return node
 

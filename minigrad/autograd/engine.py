@@ -253,7 +253,7 @@ def _call_anomalous(node, grad):
 def _root_grads(tensors, grad_tensors, create_graph):
     grads = []
     for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
-        if not t._requires_grad or (t._grad_fn is None and t._base is not None
+        if not t._requires_grad or (t._node is None and t._base is not None
                                     and grad_edge(t) is None):   # (a view without history)
             raise RuntimeError(f"element {i} of tensors does not require grad and does not "
                                "have a grad_fn")
@@ -307,7 +307,7 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
         for t in inputs:
-            if t._grad_fn is not None:
+            if t._node is not None:
                 t.retain_grad()          # as torch: a non-leaf input keeps retaining its grad
         only = {grad_edge(t) for t in inputs}
     execute(roots, root_grads, retain_graph, create_graph, only=only)

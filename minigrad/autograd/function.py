@@ -164,7 +164,7 @@ class Function(metaclass=_FunctionMeta):
         non_diff = node.__dict__.get("_non_diff", ())
         if record:
             for d in dirty:
-                if d._requires_grad and d._grad_fn is None:
+                if d._requires_grad and d._node is None:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
         node._n_outputs = len(outs)

@@ -240,7 +240,7 @@ class Node:
 def grad_edge(t):
     """The node a gradient for tensor `t` flows into: its grad_fn, its leaf accumulator,
     or None when `t` does not require grad."""
-    fn = t._grad_fn
+    fn = t._node
     if fn is not None:
         if t._base is not None:
             return t.grad_fn            # a view may need its grad_fn regenerated
@@ -295,7 +295,7 @@ def connect(node, inputs):
         if t is None or t.__class__ in _SCALARS:
             edges.append(None)
             continue
-        fn = t._grad_fn
+        fn = t._node
         if fn is None:              # a leaf: its accumulator, or None (inlined grad_edge)
             if t._requires_grad:
                 ref = t._acc
