@@ -8,12 +8,12 @@ Fields a learner meets in torch, and where they live here:
 - `_base` (views only) and `_view_steps`: how to re-derive the view from its base.
 Operations are attached by `minigrad._ops`, grouped by family.
 """
-import warnings
 
 import numpy as np
 
 from ._storage import VersionCounter
-from ._tensor_base import TensorBase, warn_once
+from ._internal_warning import warn_internal
+from ._tensor_base import TensorBase
 from .autograd.anomaly import instrument as _instrument
 from .autograd.grad_mode import state as _grad_state
 
@@ -28,6 +28,12 @@ _NONLEAF_GRAD_WARNING = (
     "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
     "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
     "instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
+CREATE_GRAPH_CYCLE = (
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using "
+    "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+    "make sure to reset the .grad fields of your parameters to None after use to break the "
+    "cycle and avoid the leak.")
 _LEAF_FLAGS = ("you can only change requires_grad flags of leaf variables. If you want to use "
                "a computed variable in a subgraph that doesn't require differentiation use "
                "var_no_grad = var.detach().")
@@ -165,7 +171,7 @@ class Tensor(TensorBase):
     def grad(self):
         """The accumulated gradient (leaves, and non-leaves that retain_grad())."""
         if self._node is not None and not self.retains_grad:
-            warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+            warn_internal(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
@@ -246,13 +252,6 @@ class Tensor(TensorBase):
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Accumulate d(self)/d(leaf) into every leaf's `.grad` (see autograd.backward)."""
-        if create_graph:
-            warn_once(
-                "Using backward() with create_graph=True will create a reference cycle between "
-                "the parameter and its gradient which can cause a memory leak. We recommend "
-                "using autograd.grad when creating the graph to avoid this. If you have to use "
-                "this function, make sure to reset the .grad fields of your parameters to None "
-                "after use to break the cycle and avoid the leak.", stacklevel=2)
         from .autograd.engine import run_backward     # the engine sits above Tensor
         run_backward((self,), None if gradient is None else (gradient,),
                      retain_graph, create_graph, inputs)

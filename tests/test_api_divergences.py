@@ -5,6 +5,7 @@ was set. Each case runs under torch 2.13 and minigrad (see difftest.py); warning
 compared up to torch's "(Triggered internally at ...)" suffix, which minigrad renders with
 its own source line (see minigrad/_internal_warning.py)."""
 
+import json
 import warnings
 
 import pytest
@@ -117,3 +118,52 @@ def test_list_index_warning_names_minigrad_source():
     line = int(message.rsplit(":", 1)[1].rstrip(".)"))
     source = open(minigrad._ops.indexing.__file__).read().splitlines()[line - 1]
     assert "warn_internal" in source
+
+
+_SUFFIX_PROBE = """
+import json, sys, warnings
+import {lib} as torch
+x = torch.ones(2, requires_grad=True)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+{code}
+print(json.dumps([str(w.message) for w in caught]))
+"""
+
+_SUFFIX_CASES = {
+    "nonleaf_grad": "y = x * 2\ny.grad",
+    "scalar_of_requires_grad": "float(x.sum())",
+    "backward_create_graph": "(x * 2).sum().backward(create_graph=True)",
+    "autograd_backward_create_graph": "torch.autograd.backward((x * 2).sum(), create_graph=True)",
+    "list_index": "torch.arange(6.).view(2, 3)[[slice(None), 0]]",
+    "copy_construct": "torch.tensor(x)",         # a Python-level warning: no suffix
+}
+
+
+@pytest.mark.parametrize("name", list(_SUFFIX_CASES))
+def test_triggered_internally_suffix_where_torch_has_it(name):
+    """torch's warnings from C++ end with "(Triggered internally at <C++ file>:<line>.)";
+    minigrad's end with the same words naming the minigrad line that warned, and only those
+    (each probe runs in a fresh interpreter: some warn once per process)."""
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    import minigrad
+
+    code = textwrap.indent(_SUFFIX_CASES[name], "    ")
+    found = {}
+    for lib in ("torch", "minigrad"):
+        proc = subprocess.run([sys.executable, "-c", _SUFFIX_PROBE.format(lib=lib, code=code)],
+                              capture_output=True, text=True, timeout=120, check=True)
+        found[lib] = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert len(found["torch"]) == len(found["minigrad"]) == 1, found
+    has = {lib: " (Triggered internally at " in msgs[0] for lib, msgs in found.items()}
+    assert has["torch"] == has["minigrad"], found
+    if has["minigrad"]:
+        where = found["minigrad"][0].rsplit(" (Triggered internally at ", 1)[1]
+        path, line = where.rstrip(".)").rsplit(":", 1)
+        assert path.startswith("minigrad/"), where
+        source = (Path(minigrad.__file__).parent.parent / path).read_text().splitlines()
+        assert "warn" in source[int(line) - 1], (where, source[int(line) - 1])

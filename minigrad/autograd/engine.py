@@ -11,7 +11,8 @@ import gc
 
 import numpy as np
 
-from .._tensor import Tensor
+from .._tensor import CREATE_GRAPH_CYCLE, Tensor
+from .._tensor_base import warn_once
 from . import anomaly as _anomaly
 from .trace import on_ran, on_run
 from .graph import AccumulateGrad, GraphRoot, grad_edge
@@ -302,6 +303,8 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
     if retain_graph is None:
         retain_graph = create_graph
     root_grads = _root_grads(tensors, grads, create_graph)
+    if create_graph:        # (torch's engine warns, once: Tensor.backward or autograd.backward)
+        warn_once(CREATE_GRAPH_CYCLE, stacklevel=3, internal=True)
     roots = [grad_edge(t) for t in tensors]
     only = None
     if inputs is not None:
