@@ -309,9 +309,14 @@ REGRESSIONS = [
         torch.autograd.grad(b.sum(), [b])
         b.grad.requires_grad
         """,
-        bug="a retained grad is accumulated in place (the old y.grad object, or the tensor "
-            "autograd.grad returned, changes, and it keeps requires_grad from an earlier "
-            "create_graph pass); torch replaces it with a new tensor",
+        """
+        x = torch.tensor([2.0], requires_grad=True)
+        y = x * x
+        y.retain_grad()
+        z = y * y
+        g = torch.autograd.grad(z.sum() * x.sum(), [y], create_graph=True)
+        y.grad, g, y.grad is g[0]
+        """,
     ),
     regression(
         "grad_version_after_backward_of_0d_leaf",

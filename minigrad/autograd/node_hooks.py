@@ -128,13 +128,12 @@ def after_backward(node, outs, grad):
 
 
 def retain(t, grad):
-    """retain_grad(): store a copy of the gradient on a non-leaf (accumulating)."""
-    if engine_state.create_graph:
-        g = as_tensor(grad)
-        t._grad = g if t._grad is None else t._grad + g
-    elif t._grad is None:
-        t._grad = Tensor._make(np.array(grad, dtype=t._data.dtype), False, None)
-    elif t._grad._data.flags.writeable:
-        t._grad._data += grad
+    """retain_grad(): store a copy of the gradient on a non-leaf; later gradients are added
+    OUT of place, as torch does (`t.grad = t.grad + grad`: the old .grad object, or a tensor
+    autograd.grad returned, never changes; grad mode follows create_graph)."""
+    if t._grad is not None:
+        t._grad = t._grad + as_tensor(grad)
+    elif engine_state.create_graph:
+        t._grad = as_tensor(grad).clone()       # recorded (CloneBackward0) if it needs grad
     else:
-        t._grad._data = t._grad._data + grad
+        t._grad = Tensor._make(np.array(grad, dtype=t._data.dtype), False, None)
