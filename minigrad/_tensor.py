@@ -55,6 +55,7 @@ class Tensor(TensorBase):
     _made_in_no_grad = False    # computed from grad-requiring inputs while grad mode was off
     _own_requires_grad = False  # a view set to require grad itself (not through its base)
     _views_following = None     # weakrefs to views whose requires_grad follows this base
+    _retains_grad = False       # retain_grad() was called (the hook lives on the grad_fn)
     __array_priority__ = 1000   # make `ndarray * Tensor` defer to Tensor
 
     def __new__(cls, *args, **kwargs):
@@ -201,12 +202,9 @@ class Tensor(TensorBase):
 
     @property
     def retains_grad(self):
-        fn = self._node
-        if fn is None:
-            return False
-        ref = fn._retain_ref if fn._n_outputs == 1 else \
-            (fn._output_retains or {}).get(self._output_nr)
-        return ref is not None and ref() is self
+        """True once retain_grad() was called on this non-leaf (torch keeps the flag, also
+        through detach_())."""
+        return self._retains_grad
 
     def retain_grad(self):
         """Ask backward to fill `.grad` on this non-leaf tensor too (no-op on leaves)."""
@@ -216,6 +214,7 @@ class Tensor(TensorBase):
             return
         import weakref
         fn = self.grad_fn
+        self.__dict__["_retains_grad"] = True
         if fn._n_outputs == 1:
             fn._retain_ref = weakref.ref(self)
         else:               # one output of several: only its own gradient is kept

@@ -216,8 +216,6 @@ KNOWN_DIVERGENCES = (
     Known("hook_after_inplace_applies_to_new_version_only", ".", ".", attr="grad|values",
           program=r"register_hook(.|\n)*(\] = |_\()(.|\n)*register_hook"),
     Known("max_dim_of_bool_tensor_requiring_grad", "Autograd not support dtype: Bool", NO_EXC),
-    Known("retains_grad_after_detach_", "True", "False", attr="retains_grad",
-          program=r"detach_\(\)"),
     Known("requires_grad_toggle_keeps_grad_accumulator", ".",
           "appears to not have been used in the graph"),
     # the same lost AccumulateGrad seen through allow_unused=True: None instead of a gradient

@@ -230,7 +230,15 @@ REGRESSIONS = [
         y.detach_()
         y.retains_grad
         """,
-        bug="detach_() clears retains_grad (it lives on the grad_fn); torch keeps the flag True",
+        "y.grad, y.is_leaf, y.requires_grad",
+        """
+        z = x * 3
+        z.retain_grad()
+        z.retain_grad()
+        z.mul_(2)
+        z.sum().backward()
+        z.retains_grad, z.grad, x.grad
+        """,
     ),
     regression(
         "requires_grad_toggle_keeps_grad_accumulator",
