@@ -155,9 +155,9 @@ class Tensor(TensorBase):
         return self
 
     def _set_requires_grad(self, value):
+        # (the leaf keeps its AccumulateGrad, as torch: a graph built before requires_grad
+        # was switched off and on again still reaches it; while off, it adds nothing)
         self._requires_grad = value
-        if not value:
-            self._acc = None
         if self._base is not None:
             self.__dict__["_own_requires_grad"] = value     # no longer only follows its base
             self._requires_grad = value or self._base._requires_grad

@@ -216,13 +216,6 @@ KNOWN_DIVERGENCES = (
     Known("hook_after_inplace_applies_to_new_version_only", ".", ".", attr="grad|values",
           program=r"register_hook(.|\n)*(\] = |_\()(.|\n)*register_hook"),
     Known("max_dim_of_bool_tensor_requiring_grad", "Autograd not support dtype: Bool", NO_EXC),
-    Known("requires_grad_toggle_keeps_grad_accumulator", ".",
-          "appears to not have been used in the graph"),
-    # the same lost AccumulateGrad seen through allow_unused=True: None instead of a gradient
-    # (requires_grad turned off by requires_grad_(False), the setter or detach_(), then on)
-    Known("requires_grad_toggle_keeps_grad_accumulator", "Tensor", "NoneType", attr="type",
-          code=r"allow_unused=True",
-          program=r"detach_\(\)|requires_grad_\(False\)|requires_grad = False"),
     Known("create_graph_through_index_grad_fn_name", "IndexPutImplBackward0",
           "_IndexIntoZeros", attr="grad_fn"),
     Known("detach_inplace_on_inference_view", NO_EXC, "Can't detach views in-place"),

@@ -249,9 +249,16 @@ REGRESSIONS = [
         x.requires_grad_()
         torch.autograd.grad(v.sum(), [x])
         """,
-        bug="requires_grad_(False) drops the leaf's AccumulateGrad, so after re-enabling it the "
-            "existing graph (through v) no longer reaches x: 'appears to not have been used in "
-            "the graph'",
+        """
+        w = torch.tensor([1.0, 2.0], requires_grad=True)
+        y = (w * 3).sum()
+        w.detach_()
+        y.backward(retain_graph=True)
+        print(w.grad)
+        w.requires_grad = True
+        y.backward()
+        w.grad
+        """,
     ),
     regression(
         "index_backward_twice_raises",
