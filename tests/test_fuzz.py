@@ -153,7 +153,6 @@ KNOWN_DIVERGENCES = (
           "`indices` and `arr` must have the same number of dimensions"),
     Known("max_dim0_of_0d_tensor_backward", r"\('ok', \(\)\)", r"\('ok', \(1\)\)",
           attr="shape", origin=r"autograd\.grad\("),
-    Known("saved_tensor_detached_in_place", "has been detached in-place", "."),
     Known("grad_version_after_backward_of_0d_leaf", r"\('ok', \d+\)", r"\('ok', \d+\)",
           attr="_version", program=r"\.grad\b"),
     Known("pow_zero_base_negative_exponent_grad", ".", ".", attr="grad|values",

@@ -278,9 +278,14 @@ REGRESSIONS = [
         y.detach_()
         z.sum().backward()
         """,
-        bug="backward silently uses a saved tensor that was detach_()ed; torch raises 'Trying "
-            "to use a saved tensor that has been detached in-place, i.e. with .detach_().This "
-            "is not supported, please use out-of-place `.detach()` instead'",
+        "x.grad, z.grad_fn._saved_other",
+        """
+        y = x.exp()
+        z = y * 2
+        y.detach_()
+        z.sum().backward()
+        x.grad
+        """,
     ),
     regression(
         "retained_grad_accumulates_out_of_place",
