@@ -51,7 +51,7 @@ class Tensor(TensorBase):
     _acc = None                 # weakref to this leaf's AccumulateGrad node
     _output_nr = 0              # which output of its grad_fn (custom multi-output Functions)
     _is_inference = False
-    _no_grad_view = False       # a view of a grad-requiring tensor made under no_grad
+    _no_grad_view = False       # a view made under no_grad (or a view of one)
     _made_in_no_grad = False    # computed from grad-requiring inputs while grad mode was off
     _own_requires_grad = False  # a view set to require grad itself (not through its base)
     _views_following = None     # weakrefs to views whose requires_grad follows this base

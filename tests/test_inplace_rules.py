@@ -203,11 +203,6 @@ REGRESSIONS = [
         u.requires_grad = True
         u.zero_()
         """,
-        bug="torch's view-of-leaf check looks at the view's requires_grad and the base being a "
-            "leaf (not the base's requires_grad): after x.detach_() it still refuses (minigrad "
-            "allows the write), and a view made a grad leaf with requires_grad_() gets the "
-            "view-of-leaf message, or the no_grad-view message if made under no_grad "
-            "(minigrad: the leaf message)",
     ),
     regression(
         "copy_checks_overlap_before_shape",

@@ -354,9 +354,22 @@ REGRESSIONS = [
             v = x.view(-1)
         v[:1].zero_()
         """,
-        bug="an in-place op on a view of a no_grad view of a leaf reports the view-of-leaf "
-            "error; torch reports 'Output 0 of Slice is a view of a view which was created in "
-            "no_grad mode and is being modified inplace with grad mode enabled...'",
+        """
+        z = torch.ones(3)
+        with torch.no_grad():
+            u = z[1:]
+        u.mul_(2)
+        z.requires_grad_()
+        u.mul_(2)
+        """,
+        """
+        z.requires_grad_(False)
+        u.mul_(2)
+        with torch.no_grad():
+            q = z.view(3)
+        q[0:2].add_(1)
+        z
+        """,
     ),
     regression(
         "backward_through_no_grad_view",

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..autograd.graph import Node, begin, grad_edge, is_recording
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.saved import SavedTensor
+from ..autograd.saved import SavedTensor, node_short_name
 from ._core import Tensor, as_tensor_arg
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .views import _PermuteBack, apply_steps
@@ -20,7 +20,7 @@ _LEAF = "a leaf Variable that requires grad is being used in an in-place operati
 _VIEW_OF_LEAF = ("a view of a leaf Variable that requires grad is being used in an in-place "
                  "operation.")
 _NO_GRAD_VIEW = (
-    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+    " no_grad mode and is being modified inplace with grad mode enabled. "
     "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
     "your code by moving both the view and the inplace either both inside the no_grad block "
     "(if you don't want the inplace to be tracked) or both outside (if you want the inplace to "
@@ -45,8 +45,11 @@ def check_inplace(x):
     multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind
     if multi is not None and x._requires_grad:
         raise RuntimeError(_MULTI_VIEW.format(*multi))
-    if x._no_grad_view:
-        raise RuntimeError(_NO_GRAD_VIEW)
+    if x._no_grad_view and x._requires_grad:
+        fn = x._node            # a view of a no_grad view names its own node
+        raise RuntimeError(("A view was created in" if fn is None else
+                            f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
+                            "view which was created in") + _NO_GRAD_VIEW)
     base = x._base
     if base is not None and x._requires_grad and base._node is None:
         raise RuntimeError(_VIEW_OF_LEAF)   # torch checks views first: a grad-requiring view

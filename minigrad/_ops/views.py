@@ -70,6 +70,10 @@ def make_view(x, data, node, step):
             _follow_base(base, out)
         elif data.dtype.kind == "f" and not x._is_inference:
             _follow_base(base, out)     # base.requires_grad_() later makes it require grad
+            if not _grad_state.enabled and not _grad_state.inference:
+                d["_no_grad_view"] = True   # (torch: any view made in no_grad mode)
+    elif x._no_grad_view:
+        d["_no_grad_view"] = True       # a view of a no_grad view: torch keeps the mark
     if x._is_inference:
         d["_is_inference"] = True
     return out

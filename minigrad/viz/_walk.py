@@ -45,7 +45,7 @@ def _tensor_node(t, tid, name, is_root, in_graph, base_name):
     if t._base is not None:
         flags.append("view")
         info.append(f"view of {base_name}")
-    if t._node is None and (t._made_in_no_grad or t._no_grad_view):
+    if t._node is None and (t._made_in_no_grad or (t._no_grad_view and t._requires_grad)):
         # (a custom Function's output is computed under no_grad, then gets its grad_fn)
         flags.append("no_grad")
         info.append("made under no_grad")
