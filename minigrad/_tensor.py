@@ -138,6 +138,9 @@ class Tensor(TensorBase):
         if value and not self._data.dtype.kind == "f":
             raise RuntimeError("only Tensors of floating point and complex dtype can require "
                                "gradients")
+        if value and self._is_inference and not _grad_state.inference:
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside "
+                               "InferenceMode is not allowed.")
         self._set_requires_grad(value)
 
     def requires_grad_(self, requires_grad=True):

@@ -191,8 +191,6 @@ KNOWN_DIVERGENCES = (
           attr="requires_grad", origin="inference_mode"),
     Known("inference_mode_view_of_normal_tensor_is_normal", r"\('ok', \d+\)",
           "Inference tensors do not track version counter", attr="_version"),
-    Known("requires_grad_setter_on_inference_tensor",
-          "Setting requires_grad=True on inference tensor", NO_EXC, code="requires_grad ="),
     Known("detach_of_inference_tensor_is_inference", "Inplace update to inference tensor",
           NO_EXC, code=r"detach\(\)|\.data"),
     Known("detach_of_inference_tensor_is_inference", "Inplace update to inference tensor",
