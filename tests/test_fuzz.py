@@ -165,8 +165,6 @@ KNOWN_DIVERGENCES = (
           program=r"\d \*\* t\d+"),
     Known("saved_tensor_check_order", "modified by an inplace operation",
           "modified by an inplace operation"),
-    Known("accumulate_grad_into_tensor_that_became_non_leaf",
-          "leaf variable has been moved into the graph interior", NO_EXC),
     Known("cast_of_expanded_tensor_is_contiguous", NO_EXC, "view size is not compatible",
           program=r"expand\("),
     Known("pow_tensor_tensor_saves_result", "output 0 of Pow1", NO_EXC),

@@ -442,8 +442,6 @@ REGRESSIONS = [
         x.copy_(m)
         m.backward()
         """,
-        bug="backward into the AccumulateGrad of a tensor that has since become a non-leaf "
-            "runs; torch raises 'leaf variable has been moved into the graph interior'",
     ),
     regression(
         "backward_through_full_max_crash",

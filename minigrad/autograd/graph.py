@@ -372,7 +372,9 @@ class AccumulateGrad(Node):
         """The first gradient is stored, later ones are added in place (so `x.grad` stays
         the same object across backward calls)."""
         leaf = self.variable
-        if not leaf._requires_grad:
+        if leaf._node is not None or not leaf._requires_grad:
+            if leaf._node is not None:  # switched off, then made a non-leaf by an in-place op
+                raise RuntimeError("leaf variable has been moved into the graph interior")
             return ()               # requires_grad was switched off after the graph was built
         if _instrument.on:
             on_accumulate(leaf, grad)
