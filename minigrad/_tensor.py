@@ -235,19 +235,20 @@ class Tensor(TensorBase):
         from .utils.hooks import RemovableHandle
         hooks = self.__dict__.get("_hooks")
         if hooks is None:
+            # the first hook (since the last in-place op gave this tensor a new grad_fn):
+            # the dict joins the current grad_fn, and later hooks go into the same dict
             hooks = self.__dict__["_hooks"] = {}
-        fn = self.grad_fn
-        if fn is not None:
-            if fn._n_outputs == 1:
-                fn._tensor_pre_hooks = hooks
-            else:           # one output of several: its hooks see only its own gradient
-                if fn._output_hooks is None:
-                    fn._output_hooks = []
-                if not any(h is hooks for _, h in fn._output_hooks):
+            fn = self.grad_fn
+            if fn is not None:
+                if fn._n_outputs == 1:
+                    fn._tensor_pre_hooks = hooks
+                else:       # one output of several: its hooks see only its own gradient
+                    if fn._output_hooks is None:
+                        fn._output_hooks = []
                     fn._output_hooks.append((self._output_nr, hooks))
-            fn._hooked = True
-        elif self._acc is not None and self._acc() is not None:
-            self._acc()._hooked = True
+                fn._hooked = True
+        if self._node is None and self._acc is not None and self._acc() is not None:
+            self._acc()._hooked = True      # a leaf: its AccumulateGrad runs the hooks
         handle = RemovableHandle(hooks)
         hooks[handle.id] = hook
         return handle

@@ -168,9 +168,6 @@ KNOWN_DIVERGENCES = (
     Known("cast_of_expanded_tensor_is_contiguous", NO_EXC, "view size is not compatible",
           program=r"expand\("),
     Known("pow_tensor_tensor_saves_result", "output 0 of Pow1", NO_EXC),
-    Known("view_hooks_after_base_modified_in_inference_mode", ".", ".", attr="grad|values",
-          program=r"register_hook(.|\n)*with torch\.inference_mode\(\):\n"
-                  r"    t\d+(\[.*\])?\.(mul|add|zero|fill|copy)_\("),
     Known("inplace_on_inference_tensor_check_order",
           "Inplace update to inference tensor|doesn't match the broadcast shape|"
           "can't be cast to the desired output type|must match the size of tensor",
@@ -208,8 +205,6 @@ KNOWN_DIVERGENCES = (
     Known("inference_grad_accumulated_outside_inference_mode",
           "Inplace update to inference tensor", NO_EXC, code="backward|autograd"),
     # views, requires_grad, retain_grad
-    Known("hook_after_inplace_applies_to_new_version_only", ".", ".", attr="grad|values",
-          program=r"register_hook(.|\n)*(\] = |_\()(.|\n)*register_hook"),
     Known("max_dim_of_bool_tensor_requiring_grad", "Autograd not support dtype: Bool", NO_EXC),
     Known("create_graph_through_index_grad_fn_name", "IndexPutImplBackward0",
           "_IndexIntoZeros", attr="grad_fn"),

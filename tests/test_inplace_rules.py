@@ -481,8 +481,6 @@ REGRESSIONS = [
         v.sum().backward()
         x.grad
         """,
-        bug="after the base of a view is modified in inference mode, torch runs none of the "
-            "view's hooks (old or newly registered) in the next backward; minigrad runs both",
     ),
     regression(
         "create_graph_copy_grad_keeps_source_dtype",

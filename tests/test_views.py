@@ -206,9 +206,28 @@ REGRESSIONS = [
         z.sum().backward()
         x.grad
         """,
-        bug="once a tensor has a hook, the hooks dict is shared by its old and new grad_fn, so "
-            "a hook registered after an in-place op also scales the gradient of the old "
-            "version; in torch it only applies to the new version",
+        """
+        x.grad = None
+        b = x * 1
+        v = b[:1]
+        v.register_hook(lambda g: print("v hook1", g))
+        v.retain_grad()
+        b.mul_(2)
+        v.register_hook(lambda g: print("v hook2", g))
+        (v * 3).sum().backward()
+        x.grad, v.grad
+        """,
+        """
+        x.grad = None
+        y = x * 1
+        y.register_hook(lambda g: print("y hook1", g))
+        y.retain_grad()
+        z = y.exp()
+        y[0] = 0.
+        y.register_hook(lambda g: print("y hook2", g))
+        (z.sum() + y.sum()).backward()
+        x.grad, y.grad
+        """,
     ),
     regression(
         "retain_grad_survives_inplace",

@@ -114,8 +114,7 @@ def _move_tensor_state(x, old, node):
         node._retain_ref = old._retain_ref
         node._hooked = True
         old._retain_ref = None
-    if x.__dict__.get("_hooks"):
-        x.__dict__["_hooks"] = {}
+    x.__dict__.pop("_hooks", None)      # the next register_hook starts a new dict
 
 
 def _save_original_self(node, x):
@@ -170,6 +169,7 @@ def inplace(cls, x, others, *options):
             cs._seq = node._seq
             cs._released = False
             cs.fn, cs.steps = node, x._view_steps
+            _move_tensor_state(base, base._node, cs)    # (before: needs base's old node)
             base._node = cs
             base._requires_grad = True
             x._node = cs                 # replaced by AsStridedBackward0 on next access

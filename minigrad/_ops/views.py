@@ -121,6 +121,7 @@ def regenerate_view_grad_fn(view):
         node._retain_ref = old._retain_ref
         node._hooked = True
     view._node = node
+    view.__dict__.pop("_hooks", None)   # hooks so far stay with the old node (as torch)
     view.__dict__["_view_version"] = view._vc.value
     return node
 
