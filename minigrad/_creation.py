@@ -218,7 +218,7 @@ def legacy_new(cls, args, kwargs):
     else:
         raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
     t = object.__new__(cls)
-    t._data, t._requires_grad, t._grad_fn, t._grad, t._vc = arr, False, None, None, None
+    t._data, t._requires_grad, t._node, t._grad, t._vc = arr, False, None, None, None
     return t
 
 

@@ -10,9 +10,10 @@ _PACKAGE_PARENT = Path(__file__).resolve().parent.parent
 __all__ = ["warn_internal"]
 
 
-def warn_internal(message, category=UserWarning, stacklevel=2):
-    """warnings.warn(message + the suffix), attributed `stacklevel` frames up, as usual."""
-    caller = sys._getframe(1)
+def warn_internal(message, category=UserWarning, stacklevel=2, origin=1):
+    """warnings.warn(message + the suffix), attributed `stacklevel` frames up, as usual; the
+    suffix names the line `origin` frames up (1: the caller of warn_internal)."""
+    caller = sys._getframe(origin)
     try:
         where = Path(caller.f_code.co_filename).resolve().relative_to(_PACKAGE_PARENT)
     except ValueError:                  # not inside the package (never for minigrad's own)

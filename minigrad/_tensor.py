@@ -3,17 +3,17 @@
 Fields a learner meets in torch, and where they live here:
 - `_data`: the values, a NumPy array (views are NumPy views of the same memory);
 - `_vc`: the version counter (created on first need, shared by views and detach());
-- `_requires_grad`, `_grad_fn`, `_grad`: autograd state; a tensor is a leaf iff it has
-  no grad_fn;
+- `_requires_grad`, `_node` (the grad_fn), `_grad`: autograd state; a tensor is a leaf iff
+  it has no grad_fn;
 - `_base` (views only) and `_view_steps`: how to re-derive the view from its base.
 Operations are attached by `minigrad._ops`, grouped by family.
 """
-import warnings
 
 import numpy as np
 
 from ._storage import VersionCounter
-from ._tensor_base import TensorBase, warn_once
+from ._internal_warning import warn_internal
+from ._tensor_base import TensorBase
 from .autograd.anomaly import instrument as _instrument
 from .autograd.grad_mode import state as _grad_state
 
@@ -28,6 +28,12 @@ _NONLEAF_GRAD_WARNING = (
     "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
     "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
     "instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
+CREATE_GRAPH_CYCLE = (
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using "
+    "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+    "make sure to reset the .grad fields of your parameters to None after use to break the "
+    "cycle and avoid the leak.")
 _LEAF_FLAGS = ("you can only change requires_grad flags of leaf variables. If you want to use "
                "a computed variable in a subgraph that doesn't require differentiation use "
                "var_no_grad = var.detach().")
@@ -36,7 +42,7 @@ _LEAF_FLAGS = ("you can only change requires_grad flags of leaf variables. If yo
 class Tensor(TensorBase):
     """A multi-dimensional array that can record the operations applied to it."""
 
-    __slots__ = ("_data", "_requires_grad", "_grad_fn", "_grad", "_vc", "__dict__",
+    __slots__ = ("_data", "_requires_grad", "_node", "_grad", "_vc", "__dict__",
                  "__weakref__")
     # rarely set state: class-level defaults, instance dict only when used
     _base = None
@@ -45,8 +51,11 @@ class Tensor(TensorBase):
     _acc = None                 # weakref to this leaf's AccumulateGrad node
     _output_nr = 0              # which output of its grad_fn (custom multi-output Functions)
     _is_inference = False
-    _no_grad_view = False       # a view of a grad-requiring tensor made under no_grad
+    _no_grad_view = False       # a view made under no_grad (or a view of one)
     _made_in_no_grad = False    # computed from grad-requiring inputs while grad mode was off
+    _own_requires_grad = False  # a view set to require grad itself (not through its base)
+    _views_following = None     # weakrefs to views whose requires_grad follows this base
+    _retains_grad = False       # retain_grad() was called (the hook lives on the grad_fn)
     __array_priority__ = 1000   # make `ndarray * Tensor` defer to Tensor
 
     def __new__(cls, *args, **kwargs):
@@ -61,7 +70,7 @@ class Tensor(TensorBase):
         t = _new(Tensor)
         t._data = data
         t._requires_grad = requires_grad
-        t._grad_fn = grad_fn
+        t._node = grad_fn
         t._grad = None
         t._vc = None
         if _grad_state.inference:
@@ -96,7 +105,7 @@ class Tensor(TensorBase):
     @property
     def grad_fn(self):
         """The node that created this tensor (None for leaves)."""
-        fn = self._grad_fn
+        fn = self._node
         if fn is not None and self._base is not None and self._vc is not None \
                 and self._vc.value != self._view_version:
             # the base or a sibling view changed in place: the view's history is now
@@ -106,7 +115,7 @@ class Tensor(TensorBase):
         return fn
 
     def _set_grad_fn(self, node):
-        self._grad_fn = node
+        self._node = node
         self._requires_grad = True
         self.__dict__.pop("_made_in_no_grad", None)    # a custom Function output made in forward
 
@@ -114,7 +123,7 @@ class Tensor(TensorBase):
     def is_leaf(self):
         """True for tensors with no grad_fn: all tensors that don't require grad, and
         those the user created with requires_grad=True."""
-        return self._grad_fn is None
+        return self._node is None
 
     @property
     def requires_grad(self):
@@ -123,17 +132,20 @@ class Tensor(TensorBase):
     @requires_grad.setter
     def requires_grad(self, value):
         value = bool(value)
-        if self._grad_fn is not None:
+        if self._node is not None:
             raise RuntimeError(_LEAF_FLAGS if not value else
                                "you can only change requires_grad flags of leaf variables.")
         if value and not self._data.dtype.kind == "f":
             raise RuntimeError("only Tensors of floating point and complex dtype can require "
                                "gradients")
+        if value and self._is_inference and not _grad_state.inference:
+            raise RuntimeError("Setting requires_grad=True on inference tensor outside "
+                               "InferenceMode is not allowed.")
         self._set_requires_grad(value)
 
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad in place and return self (only meaningful on leaves)."""
-        if self._grad_fn is not None:
+        if self._node is not None:
             if not requires_grad:
                 raise RuntimeError(_LEAF_FLAGS)
             return self
@@ -146,15 +158,24 @@ class Tensor(TensorBase):
         return self
 
     def _set_requires_grad(self, value):
+        # (the leaf keeps its AccumulateGrad, as torch: a graph built before requires_grad
+        # was switched off and on again still reaches it; while off, it adds nothing)
         self._requires_grad = value
-        if not value:
-            self._acc = None
+        if self._base is not None:
+            self.__dict__["_own_requires_grad"] = value     # no longer only follows its base
+            self._requires_grad = value or self._base._requires_grad
+        views = self._views_following
+        if views:
+            for ref in views:       # views without history follow this base's flag
+                v = ref()
+                if v is not None and v._node is None and not v._own_requires_grad:
+                    v._requires_grad = value
 
     @property
     def grad(self):
         """The accumulated gradient (leaves, and non-leaves that retain_grad())."""
-        if self._grad_fn is not None and not self.retains_grad:
-            warnings.warn(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        if self._node is not None and not self.retains_grad:
+            warn_internal(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
     @grad.setter
@@ -184,18 +205,25 @@ class Tensor(TensorBase):
 
     @property
     def retains_grad(self):
-        fn = self._grad_fn
-        return fn is not None and fn._retain_ref is not None and fn._retain_ref() is self
+        """True once retain_grad() was called on this non-leaf (torch keeps the flag, also
+        through detach_())."""
+        return self._retains_grad
 
     def retain_grad(self):
         """Ask backward to fill `.grad` on this non-leaf tensor too (no-op on leaves)."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self._grad_fn is None:
+        if self._node is None:
             return
         import weakref
         fn = self.grad_fn
-        fn._retain_ref = weakref.ref(self)
+        self.__dict__["_retains_grad"] = True
+        if fn._n_outputs == 1:
+            fn._retain_ref = weakref.ref(self)
+        else:               # one output of several: only its own gradient is kept
+            if fn._output_retains is None:
+                fn._output_retains = {}
+            fn._output_retains[self._output_nr] = weakref.ref(self)
         fn._hooked = True
 
     def register_hook(self, hook):
@@ -207,26 +235,26 @@ class Tensor(TensorBase):
         from .utils.hooks import RemovableHandle
         hooks = self.__dict__.get("_hooks")
         if hooks is None:
+            # the first hook (since the last in-place op gave this tensor a new grad_fn):
+            # the dict joins the current grad_fn, and later hooks go into the same dict
             hooks = self.__dict__["_hooks"] = {}
-        fn = self.grad_fn
-        if fn is not None:
-            fn._tensor_pre_hooks = hooks
-            fn._hooked = True
-        elif self._acc is not None and self._acc() is not None:
-            self._acc()._hooked = True
+            fn = self.grad_fn
+            if fn is not None:
+                if fn._n_outputs == 1:
+                    fn._tensor_pre_hooks = hooks
+                else:       # one output of several: its hooks see only its own gradient
+                    if fn._output_hooks is None:
+                        fn._output_hooks = []
+                    fn._output_hooks.append((self._output_nr, hooks))
+                fn._hooked = True
+        if self._node is None and self._acc is not None and self._acc() is not None:
+            self._acc()._hooked = True      # a leaf: its AccumulateGrad runs the hooks
         handle = RemovableHandle(hooks)
         hooks[handle.id] = hook
         return handle
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Accumulate d(self)/d(leaf) into every leaf's `.grad` (see autograd.backward)."""
-        if create_graph:
-            warn_once(
-                "Using backward() with create_graph=True will create a reference cycle between "
-                "the parameter and its gradient which can cause a memory leak. We recommend "
-                "using autograd.grad when creating the graph to avoid this. If you have to use "
-                "this function, make sure to reset the .grad fields of your parameters to None "
-                "after use to break the cycle and avoid the leak.", stacklevel=2)
         from .autograd.engine import run_backward     # the engine sits above Tensor
         run_backward((self,), None if gradient is None else (gradient,),
                      retain_graph, create_graph, inputs)
@@ -247,7 +275,7 @@ class Tensor(TensorBase):
                 "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
                 "called on these gradients. To fix this error, please refer to the "
                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
-        self._grad_fn = None
+        self._node = None
         self._set_requires_grad(False)
         return self
 
@@ -266,6 +294,10 @@ class Tensor(TensorBase):
                                "point or complex dtype")
         self._data = other._data
 
+    @data.deleter
+    def data(self):
+        raise RuntimeError("Deleting tensor data is not allowed. Delete tensor instead!")
+
     def __repr__(self, *, tensor_contents=None):
         from ._tensor_str import tensor_str
         fn = self.grad_fn
@@ -280,7 +312,7 @@ class Tensor(TensorBase):
         return (_rebuild, (np.array(self._data), self._requires_grad))
 
     def __deepcopy__(self, memo):
-        if self._grad_fn is not None:
+        if self._node is not None:
             raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
                                "support the deepcopy protocol at the moment.  If you were "
                                "attempting to deepcopy a module, this may be because of a "
@@ -307,3 +339,15 @@ def _cname(t):
 
 
 Tensor.__module__ = "minigrad"
+
+
+def _refuse_grad_fn_deletion(t):
+    raise RuntimeError("Deletion of _grad_fn not allowed. Detach tensor instead!")
+
+
+# torch's `t._grad_fn`: reads and writes go straight to the slot `_node`, but `del` is
+# refused as in torch. minigrad's own code uses `_node`, so this property costs nothing on
+# the hot path (a __delattr__ would slow every attribute write).
+_node_slot = Tensor.__dict__["_node"]
+Tensor._grad_fn = property(_node_slot.__get__, _node_slot.__set__, _refuse_grad_fn_deletion,
+                           "The node that created this tensor, without regenerating a view's.")

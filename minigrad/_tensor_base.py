@@ -7,6 +7,7 @@ import warnings
 
 from . import _dtype
 from ._dtype import Size, device
+from ._internal_warning import warn_internal
 from ._storage import UntypedStorage
 
 __all__ = ["TensorBase", "wrap_dim"]
@@ -206,13 +207,18 @@ class TensorBase:
 _WARNED = set()
 
 
-def warn_once(message, stacklevel=3):
-    """Warn like torch's TORCH_WARN_ONCE: the first time in the process, never again."""
+def warn_once(message, stacklevel=3, internal=False):
+    """Warn like torch's TORCH_WARN_ONCE: the first time in the process, never again.
+    `internal`: torch warns from C++, so the message ends with "(Triggered internally at
+    <the minigrad line that called warn_once>.)"."""
     if message not in _WARNED:
         _WARNED.add(message)
-        warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)
+        if internal:
+            warn_internal(message, UserWarning, stacklevel=stacklevel + 1, origin=2)
+        else:
+            warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)
 
 
 def _warn_scalar_once():
     warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
-              "behavior.\nConsider using tensor.detach() first.", stacklevel=3)
+              "behavior.\nConsider using tensor.detach() first.", stacklevel=3, internal=True)

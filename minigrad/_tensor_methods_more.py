@@ -156,7 +156,7 @@ class MoreTensorMethods:
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require "
                                "gradient")
-        if self._grad_fn is not None:
+        if self._node is not None:
             raise RuntimeError("post accumulate grad hooks cannot be registered on non-leaf "
                                "tensors")
         d = self.__dict__

@@ -5,6 +5,7 @@ was set. Each case runs under torch 2.13 and minigrad (see difftest.py); warning
 compared up to torch's "(Triggered internally at ...)" suffix, which minigrad renders with
 its own source line (see minigrad/_internal_warning.py)."""
 
+import json
 import warnings
 
 import pytest
@@ -46,6 +47,30 @@ CASES = [
          "a = torch.ones(3)\nv = a[:2]\na.requires_grad_()\nv.mul_(2)", "v.grad_fn",
          "with torch.no_grad():\n    v.mul_(2)\na",
          "b = torch.ones(3)\nw = b.view(3)\nb.requires_grad_()\nw[0] = 5"),
+    # a view without history takes requires_grad from its base (torch: requires_grad_ or
+    # grad_fn or base.requires_grad); it has no accumulator, so its gradient is dropped
+    case("view_requires_grad_follows_base",
+         "a = torch.ones(3)\nv = a[:2]\na.requires_grad_()\nv.requires_grad, v.is_leaf",
+         "w = v * 2\nw.requires_grad, type(w.grad_fn).__name__, v[0].requires_grad",
+         "w.sum().backward()\na.grad, v.grad",
+         "a.requires_grad = False\nv.requires_grad",
+         "b = torch.ones(3, requires_grad=True)\nwith torch.no_grad():\n    bv = b[1:]\n"
+         "bv.requires_grad_(False)\nbv.requires_grad",
+         "b.detach_()\nbv.requires_grad",
+         "c = torch.ones(3)\ncv = c.view(3, 1)\nc.requires_grad_()\n"
+         "cv.requires_grad, type(cv.view(3).grad_fn).__name__",
+         "i = torch.ones(3, dtype=torch.long)\ni[:1].requires_grad"),
+    case("no_grad_view_gradient_is_dropped",
+         "x = torch.tensor([1., 2.], requires_grad=True)\nwith torch.no_grad():\n    v = x[:1]",
+         "v.sum().backward()\nv.grad, x.grad, v.requires_grad, v.is_leaf",
+         "torch.autograd.grad(v.sum(), [v])",
+         "torch.autograd.grad(v.sum(), [x], allow_unused=True)",
+         "v.backward(torch.ones(1))",
+         "v.register_hook(lambda g: print('never', g))\n(v * 3).sum().backward()\nv.grad",
+         "v.retain_grad()\nv.retains_grad"),
+    case("grad_fn_cannot_be_deleted",
+         "x = torch.ones(2, requires_grad=True)\ny = x * 2", "del y._grad_fn", "y",
+         "del x._grad_fn", "x.is_leaf"),
     case("grad_fn_called_with_wrong_count",
          "x = torch.ones(2, requires_grad=True)\nf = (x * 2).grad_fn",
          "f(torch.ones(2), torch.ones(2))", "f()", "f(torch.ones(2))"),
@@ -70,17 +95,6 @@ def _still_diverges(reason, name, *cells):
 
 
 STILL_DIVERGING = [
-    _still_diverges(
-        "del y._grad_fn deletes the slot (torch: 'Deletion of _grad_fn not allowed'); refusing "
-        "it needs Tensor.__delattr__, which shares CPython's setattr slot and so would slow "
-        "every attribute write on the hot path by about 10 %",
-        "grad_fn_cannot_be_deleted",
-        "x = torch.ones(2, requires_grad=True)\ny = x * 2", "del y._grad_fn"),
-    _still_diverges(
-        "requires_grad of a view is fixed when the view is made (_tensor.py); torch reads it "
-        "from the base, so a view taken before requires_grad_() on its base reports True",
-        "view_requires_grad_follows_base",
-        "a = torch.ones(3)\nv = a[:2]\na.requires_grad_()\nv.requires_grad"),
 ]
 
 
@@ -104,3 +118,52 @@ def test_list_index_warning_names_minigrad_source():
     line = int(message.rsplit(":", 1)[1].rstrip(".)"))
     source = open(minigrad._ops.indexing.__file__).read().splitlines()[line - 1]
     assert "warn_internal" in source
+
+
+_SUFFIX_PROBE = """
+import json, sys, warnings
+import {lib} as torch
+x = torch.ones(2, requires_grad=True)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+{code}
+print(json.dumps([str(w.message) for w in caught]))
+"""
+
+_SUFFIX_CASES = {
+    "nonleaf_grad": "y = x * 2\ny.grad",
+    "scalar_of_requires_grad": "float(x.sum())",
+    "backward_create_graph": "(x * 2).sum().backward(create_graph=True)",
+    "autograd_backward_create_graph": "torch.autograd.backward((x * 2).sum(), create_graph=True)",
+    "list_index": "torch.arange(6.).view(2, 3)[[slice(None), 0]]",
+    "copy_construct": "torch.tensor(x)",         # a Python-level warning: no suffix
+}
+
+
+@pytest.mark.parametrize("name", list(_SUFFIX_CASES))
+def test_triggered_internally_suffix_where_torch_has_it(name):
+    """torch's warnings from C++ end with "(Triggered internally at <C++ file>:<line>.)";
+    minigrad's end with the same words naming the minigrad line that warned, and only those
+    (each probe runs in a fresh interpreter: some warn once per process)."""
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    import minigrad
+
+    code = textwrap.indent(_SUFFIX_CASES[name], "    ")
+    found = {}
+    for lib in ("torch", "minigrad"):
+        proc = subprocess.run([sys.executable, "-c", _SUFFIX_PROBE.format(lib=lib, code=code)],
+                              capture_output=True, text=True, timeout=120, check=True)
+        found[lib] = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert len(found["torch"]) == len(found["minigrad"]) == 1, found
+    has = {lib: " (Triggered internally at " in msgs[0] for lib, msgs in found.items()}
+    assert has["torch"] == has["minigrad"], found
+    if has["minigrad"]:
+        where = found["minigrad"][0].rsplit(" (Triggered internally at ", 1)[1]
+        path, line = where.rstrip(".)").rsplit(":", 1)
+        assert path.startswith("minigrad/"), where
+        source = (Path(minigrad.__file__).parent.parent / path).read_text().splitlines()
+        assert "warn" in source[int(line) - 1], (where, source[int(line) - 1])

@@ -232,9 +232,13 @@ REGRESSIONS = [
             i = x * 2
         i.requires_grad = True
         """,
-        bug="the requires_grad setter skips the inference check that requires_grad_() has; "
-            "torch raises 'Setting requires_grad=True on inference tensor outside "
-            "InferenceMode is not allowed.'",
+        "i.requires_grad = False\ni.requires_grad",
+        """
+        with torch.inference_mode():
+            j = torch.ones(2)
+            j.requires_grad = True
+        j.requires_grad, torch.ones(2, dtype=torch.long).requires_grad_(False).requires_grad
+        """,
     ),
     regression(
         "detach_of_inference_tensor_is_inference",

@@ -230,6 +230,40 @@ HOOK_CASES = [
         "print(x.detach().grad, x.grad)",
         "with torch.no_grad():\n    n = x * 2\nprint(n.grad)",
     ),
+    case(
+        # torch computes only the gradients a wanted input needs: the others are None for
+        # the node's post-hooks; a custom Function's backward still returns them all
+        "post_hooks_see_only_needed_gradients",
+        """
+        a = torch.tensor([1., 2.], requires_grad=True)
+        b = torch.tensor([3., 4.], requires_grad=True)
+        y = a * b
+        y.grad_fn.register_hook(lambda gi, go: print("node hook", gi, go))
+        print(torch.autograd.grad(y.sum(), b))
+        """,
+        """
+        class F(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, x, y):
+                return x * y
+            @staticmethod
+            def backward(ctx, g):
+                print("needs", ctx.needs_input_grad)
+                return g * 2, g * 3
+        z = F.apply(a, b)
+        z.grad_fn.register_hook(lambda gi, go: print("F hook", gi, go))
+        z.sum().backward(inputs=[a])
+        print(a.grad, b.grad)
+        """,
+        """
+        c = a * 2
+        d = c * b
+        d.grad_fn.register_hook(lambda gi, go: print("d hook", gi, go))
+        c.grad_fn.register_hook(lambda gi, go: print("c hook", gi, go))
+        d.sum().backward(inputs=[b])
+        print(a.grad, b.grad)
+        """,
+    ),
 ]
 
 

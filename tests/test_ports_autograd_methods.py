@@ -340,7 +340,11 @@ LEAF_AND_GRAD_MODE = [
          """
          del x._grad_fn
          """,
-         xfail="del x._grad_fn is allowed and breaks the tensor (issue 11)"),
+         """
+         y = x * 2
+         del y._grad_fn
+         """,
+         "y._grad_fn is y.grad_fn, y"),
 ]
 
 @pytest.mark.parametrize("cells", FUNCTIONS + GRADS + LEAF_AND_GRAD_MODE)

@@ -99,8 +99,27 @@ DETACH_HOOKS = [
          ry.register_hook(hook)
          (rx + ry).sum().backward()
          print(was_called[0])
-         """,
-         xfail="hooks on outputs of a multi-output custom Function never fire (issue 11)"),
+         """),
+    case("multi_output_function_hooks",
+         """
+         class Two(torch.autograd.Function):
+             @staticmethod
+             def forward(ctx, x):
+                 ctx.set_materialize_grads(materialize)
+                 return x * 2, x * 3
+             @staticmethod
+             def backward(ctx, ga, gb):
+                 print("backward got", ga, gb)
+                 return ga if gb is None else ga + gb
+         for materialize in (True, False):
+             x = torch.tensor([1., 2.], requires_grad=True)
+             u, v = Two.apply(x)
+             v.register_hook(lambda g: print("v hook", g))
+             u.register_hook(lambda g: print("u hook", g) or g * 2)
+             u.grad_fn.register_prehook(lambda go: print("prehook", go))
+             u.sum().backward()
+             print(x.grad, v.retains_grad)
+         """),
     case("test_retain_grad",
          """
          input = torch.ones(3, requires_grad=True)

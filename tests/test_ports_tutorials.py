@@ -278,9 +278,7 @@ MECHANICS_HOOKS = [
          y.grad_fn.register_hook(lambda gi, go: print("node hook", gi, go))
          y.sum().backward(inputs=[a])
          print(a.grad, b.grad)
-         """,
-         xfail="with inputs=[a], torch's MulBackward0 skips the gradient for b (its node hook "
-               "sees None there); minigrad computes it"),
+         """),
     case("hook_order_tensor_prehook_then_node_prehook",
          """
          x = torch.tensor([1., 2.], requires_grad=True)

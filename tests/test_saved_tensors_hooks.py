@@ -142,9 +142,14 @@ CASES = [
              y = a * b
          y.sum().backward()
          """,
-         xfail="MulBackward0's backward reads its saved self before other in torch; minigrad's "
-               "formula (minigrad/_ops/arithmetic.py) reads other first, so unpack hooks run "
-               "in the other order"),
+         # torch's MulBackward0 packs and unpacks its saved other before self
+         """
+         with hooks(pack, unpack):
+             y = a * b
+             z = a * 2
+             w = torch.tensor([5., 6.]) * b
+         (y + z + w).sum().backward()
+         """),
 ]
 
 

@@ -111,14 +111,15 @@ class MulBackward0(Node):
     def forward(self, a, b):
         self.meta = None if b.__class__ in _NUMBERS else binary_meta(a, b)
         a_needs_grad, b_needs_grad = self._next[0] is not None, self._next[1] is not None
-        self.save(self=a if b_needs_grad else None, other=b if a_needs_grad else None)
+        self.save(other=b if a_needs_grad else None, self=a if b_needs_grad else None)
         return _compute(np.multiply, a, b)
 
     def backward(self, g):
         s, o = self.s_self, self.s_other
-        a = None if s is None else s.unpack(self)     # torch checks self first
+        b = o if o is None or o.__class__ in _NUMBERS else o.unpack(self)  # torch: other first
+        a = None if s is None else s.unpack(self)
+        ga = None if b is None else g * b
         gb = None if a is None else g * a
-        ga = None if o is None else g * (o if o.__class__ in _NUMBERS else o.unpack(self))
         return (ga, gb) if self.meta is None else _grads(self.meta, ga, gb)
 
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..autograd.graph import Node, begin, grad_edge, is_recording
 from ..autograd.grad_mode import state as _grad_state
-from ..autograd.saved import SavedTensor
+from ..autograd.saved import SavedTensor, node_short_name
 from ._core import Tensor, as_tensor_arg
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .views import _PermuteBack, apply_steps
@@ -20,7 +20,7 @@ _LEAF = "a leaf Variable that requires grad is being used in an in-place operati
 _VIEW_OF_LEAF = ("a view of a leaf Variable that requires grad is being used in an in-place "
                  "operation.")
 _NO_GRAD_VIEW = (
-    "A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+    " no_grad mode and is being modified inplace with grad mode enabled. "
     "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
     "your code by moving both the view and the inplace either both inside the no_grad block "
     "(if you don't want the inplace to be tracked) or both outside (if you want the inplace to "
@@ -45,13 +45,17 @@ def check_inplace(x):
     multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind
     if multi is not None and x._requires_grad:
         raise RuntimeError(_MULTI_VIEW.format(*multi))
-    if x._no_grad_view:
-        raise RuntimeError(_NO_GRAD_VIEW)
-    if x._requires_grad and x._grad_fn is None:
-        raise RuntimeError(_LEAF)
+    if x._no_grad_view and x._requires_grad:
+        fn = x._node            # a view of a no_grad view names its own node
+        raise RuntimeError(("A view was created in" if fn is None else
+                            f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
+                            "view which was created in") + _NO_GRAD_VIEW)
     base = x._base
-    if base is not None and base._requires_grad and base._grad_fn is None:
-        raise RuntimeError(_VIEW_OF_LEAF)   # also a view taken before requires_grad was set
+    if base is not None and x._requires_grad and base._node is None:
+        raise RuntimeError(_VIEW_OF_LEAF)   # torch checks views first: a grad-requiring view
+                                            # of a leaf (even one since detach_()ed)
+    if x._requires_grad and x._node is None:
+        raise RuntimeError(_LEAF)
 
 
 class CopySlices(Node):
@@ -110,8 +114,7 @@ def _move_tensor_state(x, old, node):
         node._retain_ref = old._retain_ref
         node._hooked = True
         old._retain_ref = None
-    if x.__dict__.get("_hooks"):
-        x.__dict__["_hooks"] = {}
+    x.__dict__.pop("_hooks", None)      # the next register_hook starts a new dict
 
 
 def _save_original_self(node, x):
@@ -166,13 +169,14 @@ def inplace(cls, x, others, *options):
             cs._seq = node._seq
             cs._released = False
             cs.fn, cs.steps = node, x._view_steps
-            base._grad_fn = cs
+            _move_tensor_state(base, base._node, cs)    # (before: needs base's old node)
+            base._node = cs
             base._requires_grad = True
-            x._grad_fn = cs                 # replaced by AsStridedBackward0 on next access
+            x._node = cs                 # replaced by AsStridedBackward0 on next access
             x._requires_grad = True
         else:
-            old = x._grad_fn
-            x._grad_fn = node
+            old = x._node
+            x._node = node
             x._requires_grad = True
             _move_tensor_state(x, old, node)
         if node._saves_result:
@@ -366,7 +370,7 @@ def _random_fill(x, sample):
     """uniform_/normal_: overwrite x with random values (an in-place op: checked, bumps the
     version). Like torch, the new values carry no history."""
     check_inplace(x)
-    if _grad_state.enabled and x._requires_grad and x._grad_fn is not None:
+    if _grad_state.enabled and x._requires_grad and x._node is not None:
         raise RuntimeError("minigrad: random in-place fills of tensors with history are not "
                            "supported; do it under minigrad.no_grad()")
     _write(x, sample(x._data.shape).astype(x._data.dtype))
@@ -411,7 +415,7 @@ def transpose_(x, dim0, dim1):
         x.__dict__["_view_steps"] = x._view_steps + (("transpose", perm),)
     x._bump_version()
     if record:
-        old = x._grad_fn
-        x._grad_fn = node
+        old = x._node
+        x._node = node
         _move_tensor_state(x, old, node)
     return x

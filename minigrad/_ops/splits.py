@@ -76,6 +76,7 @@ def _views(cls, x, dim, arg, bounds):
         node._n_outputs = len(pieces)
         node._hooked = True          # the engine's slow path keeps one gradient per output
         node.__dict__["_output_shapes"] = tuple(p.shape for p in pieces)
+        node.__dict__["_output_dtypes"] = (x._data.dtype,) * len(pieces)
     outs = []
     for i, (piece, (a, b)) in enumerate(zip(pieces, bounds)):
         out = make_view(x, piece, node, ("getitem", _slice_key(dim, a, b)))

@@ -5,6 +5,8 @@ Each view remembers its root `_base` and the steps that derive it from that base
 base or of any view, a view's history is regenerated as "this slice of the new base"
 (AsStridedBackward0), as torch does.
 """
+from weakref import ref as _weakref
+
 import numpy as np
 
 from ..autograd.graph import Node, begin, connect
@@ -61,12 +63,34 @@ def make_view(x, data, node, step):
     d["_view_steps"] = x._view_steps + (step,)
     d["_view_version"] = vc.value
     out._vc = vc
-    if not recorded and x._requires_grad and not _grad_state.enabled:
-        out._requires_grad = True       # a view of a grad-requiring tensor, made in no_grad
-        d["_no_grad_view"] = True
+    if not recorded:
+        if x._requires_grad and not _grad_state.enabled:
+            out._requires_grad = True   # a view of a grad-requiring tensor, made in no_grad
+            d["_no_grad_view"] = True
+            _follow_base(base, out)
+        elif data.dtype.kind == "f" and not x._is_inference:
+            _follow_base(base, out)     # base.requires_grad_() later makes it require grad
+            if not _grad_state.enabled and not _grad_state.inference:
+                d["_no_grad_view"] = True   # (torch: any view made in no_grad mode)
+    elif x._no_grad_view:
+        d["_no_grad_view"] = True       # a view of a no_grad view: torch keeps the mark
     if x._is_inference:
         d["_is_inference"] = True
     return out
+
+
+def _follow_base(base, view):
+    """A view without history takes its requires_grad from its base, as in torch
+    (requires_grad_ or grad_fn or base.requires_grad): the base keeps weak references to
+    such views and updates them when its own flag changes (Tensor._set_requires_grad).
+    Dead references are dropped each time the list doubles."""
+    views = base.__dict__.get("_views_following")
+    if views is None:
+        views = base.__dict__["_views_following"] = []
+    n = len(views)
+    if n >= 64 and not n & (n - 1):
+        views[:] = [r for r in views if r() is not None]
+    views.append(_weakref(view))
 
 
 class AsStridedBackward0(Node):
@@ -92,11 +116,12 @@ def regenerate_view_grad_fn(view):
     connect(node, (base,))
     node.base_shape, node.base_dtype = base._data.shape, base._data.dtype
     node.steps = view._view_steps
-    old = view._grad_fn
+    old = view._node
     if old is not None and old._retain_ref is not None:
         node._retain_ref = old._retain_ref
         node._hooked = True
-    view._grad_fn = node
+    view._node = node
+    view.__dict__.pop("_hooks", None)   # hooks so far stay with the old node (as torch)
     view.__dict__["_view_version"] = view._vc.value
     return node
 

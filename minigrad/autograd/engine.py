@@ -11,7 +11,8 @@ import gc
 
 import numpy as np
 
-from .._tensor import Tensor
+from .._tensor import CREATE_GRAPH_CYCLE, Tensor
+from .._tensor_base import warn_once
 from . import anomaly as _anomaly
 from .trace import on_ran, on_run
 from .graph import AccumulateGrad, GraphRoot, grad_edge
@@ -186,9 +187,7 @@ def _run_with_extras(node, grad, retain_graph, should_run, captured):
     if grad is None:
         return (None,) * len(node._next)
     if type(grad) is _MultiGrad:
-        shapes = node.__dict__.get("_output_shapes", ())
-        grad = tuple(g if g is not None else np.zeros(shapes[i] if i < len(shapes) else ())
-                     for i, g in enumerate(grad))
+        grad = tuple(grad)      # None where no gradient arrived: hooks see None there
     if should_run is not None and node in captured:
         if not any(n in should_run for n in node._next if n is not None):
             # nothing below it is wanted: torch runs only the tensor's hooks, then captures
@@ -201,12 +200,20 @@ def _run_with_extras(node, grad, retain_graph, should_run, captured):
         raise RuntimeError(SECOND_BACKWARD)
     if _anomaly.instrument.on:
         on_run(node, grad)
+    hooked_grad = grad
+    if node._n_outputs != 1:
+        grad = _materialize(node, grad)
     if _anomaly.state.enabled:
         outputs = _call_anomalous(node, grad)
     else:
         outputs = node.backward(grad)
+    if should_run is not None and node._skips_unneeded:
+        # torch's formulas compute only the gradients some wanted node needs
+        # (task_should_compute_output): the others are None, also for the post-hooks
+        outputs = tuple(None if n is None or n not in should_run else g
+                        for g, n in zip(outputs, node._next))
     if node._hooks:
-        outputs = after_backward(node, outputs, grad)
+        outputs = after_backward(node, outputs, hooked_grad)
     if _anomaly.instrument.on:
         on_ran(node, outputs)
     if not retain_graph and node.saves:
@@ -214,6 +221,19 @@ def _run_with_extras(node, grad, retain_graph, should_run, captured):
     if len(outputs) != len(node._next):
         outputs = tuple(outputs) + (None,) * (len(node._next) - len(outputs))
     return outputs
+
+
+def _materialize(node, grads):
+    """Zeros for the outputs of a multi-output node that no gradient reached (a custom
+    Function that called ctx.set_materialize_grads(False) gets None instead)."""
+    if all(g is not None for g in grads) or not node.__dict__.get("_materialize", True):
+        return grads
+    shapes = node.__dict__.get("_output_shapes", ())
+    dtypes = node.__dict__.get("_output_dtypes", ())
+    return tuple(g if g is not None else
+                 np.zeros(shapes[i] if i < len(shapes) else (),
+                          dtypes[i] if i < len(dtypes) else np.float32)
+                 for i, g in enumerate(grads))
 
 
 def _call_anomalous(node, grad):
@@ -234,7 +254,8 @@ def _call_anomalous(node, grad):
 def _root_grads(tensors, grad_tensors, create_graph):
     grads = []
     for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
-        if not t._requires_grad:
+        if not t._requires_grad or (t._node is None and t._base is not None
+                                    and grad_edge(t) is None):   # (a view without history)
             raise RuntimeError(f"element {i} of tensors does not require grad and does not "
                                "have a grad_fn")
         if g is None:
@@ -282,12 +303,14 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
     if retain_graph is None:
         retain_graph = create_graph
     root_grads = _root_grads(tensors, grads, create_graph)
+    if create_graph:        # (torch's engine warns, once: Tensor.backward or autograd.backward)
+        warn_once(CREATE_GRAPH_CYCLE, stacklevel=3, internal=True)
     roots = [grad_edge(t) for t in tensors]
     only = None
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
         for t in inputs:
-            if t._grad_fn is not None:
+            if t._node is not None:
                 t.retain_grad()          # as torch: a non-leaf input keeps retaining its grad
         only = {grad_edge(t) for t in inputs}
     execute(roots, root_grads, retain_graph, create_graph, only=only)
@@ -316,7 +339,10 @@ def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph
     captured = execute(roots, root_grads, retain_graph, create_graph, capture)
     result = []
     for i, t in enumerate(inputs):
-        g = captured.get(grad_edge(t))
+        node = grad_edge(t)
+        g = captured.get(node)
+        if g is not None and node._n_outputs != 1:
+            g = g[t._output_nr]         # one output of a multi-output node
         if g is None:
             if materialize_grads:
                 result.append(Tensor._make(np.zeros_like(t._data), False, None))

@@ -49,6 +49,7 @@ class BackwardCFunction(Node, FunctionCtx):
     _saved_names = ("_saved",)
     saves = True
     _fn_cls = None
+    _skips_unneeded = False     # the user's backward computes every gradient it returns
 
     def backward(self, grads):
         from .._tensor import Tensor as T
@@ -163,13 +164,15 @@ class Function(metaclass=_FunctionMeta):
         non_diff = node.__dict__.get("_non_diff", ())
         if record:
             for d in dirty:
-                if d._requires_grad and d._grad_fn is None:
+                if d._requires_grad and d._node is None:
                     raise RuntimeError("a leaf Variable that requires grad has been used in an "
                                        "in-place operation.")
         node._n_outputs = len(outs)
         if len(outs) > 1:
             node._hooked = True         # the engine's slow path buffers one grad per output
         node._output_shapes = tuple(o._data.shape if isinstance(o, T) else () for o in outs)
+        node._output_dtypes = tuple(o._data.dtype if isinstance(o, T) else np.float32
+                                    for o in outs)
         result = []
         for i, o in enumerate(outs):
             if not isinstance(o, T):

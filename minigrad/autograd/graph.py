@@ -73,11 +73,15 @@ class Node:
     _pre_hooks = None
     _tensor_pre_hooks = None
     _retain_ref = None
+    _output_hooks = None     # several outputs: [(output_nr, that tensor's hooks dict), ...]
+    _output_retains = None   # several outputs: {output_nr: weakref to a retaining tensor}
     _trace = None            # anomaly mode: where in the forward code this node was made
     _next_nr = None          # output numbers of the inputs, when any is not 0
     _hooked = False          # hooks or retain_grad attached, or several outputs: the engine
                              # then runs the node through its slow path
     _n_outputs = 1
+    _skips_unneeded = True   # backward(inputs=...), autograd.grad: gradients no wanted
+                             # node needs come back None (a custom Function's do not)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -236,7 +240,7 @@ class Node:
 def grad_edge(t):
     """The node a gradient for tensor `t` flows into: its grad_fn, its leaf accumulator,
     or None when `t` does not require grad."""
-    fn = t._grad_fn
+    fn = t._node
     if fn is not None:
         if t._base is not None:
             return t.grad_fn            # a view may need its grad_fn regenerated
@@ -245,6 +249,9 @@ def grad_edge(t):
         ref = t._acc
         acc = ref() if ref is not None else None
         if acc is None:
+            if t._base is not None and not t._own_requires_grad:
+                return None     # a view that requires grad only through its base: torch
+                                # gives it no accumulator, and its gradient is dropped
             acc = AccumulateGrad(t)
             t._acc = weakref.ref(acc)
         return acc
@@ -288,7 +295,7 @@ def connect(node, inputs):
         if t is None or t.__class__ in _SCALARS:
             edges.append(None)
             continue
-        fn = t._grad_fn
+        fn = t._node
         if fn is None:              # a leaf: its accumulator, or None (inlined grad_edge)
             if t._requires_grad:
                 ref = t._acc
@@ -365,7 +372,9 @@ class AccumulateGrad(Node):
         """The first gradient is stored, later ones are added in place (so `x.grad` stays
         the same object across backward calls)."""
         leaf = self.variable
-        if not leaf._requires_grad:
+        if leaf._node is not None or not leaf._requires_grad:
+            if leaf._node is not None:  # switched off, then made a non-leaf by an in-place op
+                raise RuntimeError("leaf variable has been moved into the graph interior")
             return ()               # requires_grad was switched off after the graph was built
         if _instrument.on:
             on_accumulate(leaf, grad)

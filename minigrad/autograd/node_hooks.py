@@ -35,14 +35,16 @@ def _check_hook_result(fn, old, new):
 
 
 def _run_tensor_hooks(hooks, grad, node=None):
-    """Tensor hooks in registration order, each seeing the previous one's result."""
+    """Tensor hooks in registration order, each seeing the previous one's result (None
+    when no gradient reached this output of a multi-output node)."""
     for fn in list(hooks.values()):
         if _anomaly.instrument.on:
             on_hook("tensor", node, grad)
-        seen = as_tensor(grad)
+        seen = None if grad is None else as_tensor(grad)
         res = fn(seen)
         if res is not None:
-            _check_hook_result(fn, grad, res)
+            if grad is not None:
+                _check_hook_result(fn, grad, res)
             grad = res if engine_state.create_graph else res._data
         elif (getattr(node, "variable", None) is not None        # an AccumulateGrad
               and sys.getrefcount(seen) > 2 and not engine_state.create_graph):
@@ -59,17 +61,26 @@ def before_backward(node, grad):
     flowing into `node` before its backward runs. Returns the (possibly replaced) grad."""
     grad = tensor_pre_hooks(node, grad)
     if node._pre_hooks:
+        several = node._n_outputs != 1
         for fn in list(node._pre_hooks.values()):
             if _anomaly.instrument.on:
                 on_hook("prehook", node, grad)
-            res = fn((as_tensor(grad),))
+            res = fn(_as_tensors(grad) if several else (as_tensor(grad),))
             if res is not None:
-                grad = array_of(res[0]) if not engine_state.create_graph else res[0]
+                got = tuple(None if g is None else
+                            (g if engine_state.create_graph else array_of(g)) for g in res)
+                grad = got if several else got[0]
     return grad
+
+
+def _as_tensors(grads):
+    return tuple(None if g is None else as_tensor(g) for g in grads)
 
 
 def tensor_pre_hooks(node, grad):
     """The hooks of the tensor whose gradient flows into `node`, then its retain_grad."""
+    if node._n_outputs != 1:
+        return _output_pre_hooks(node, grad)
     variable = getattr(node, "variable", None)       # an AccumulateGrad runs its leaf's hooks
     hooks = node._tensor_pre_hooks if variable is None else variable.__dict__.get("_hooks")
     if hooks:
@@ -84,13 +95,32 @@ def tensor_pre_hooks(node, grad):
     return grad
 
 
+def _output_pre_hooks(node, grads):
+    """A node with several outputs (split, a custom Function returning a tuple): each output
+    tensor's hooks see only that output's gradient (None when none reached it), dict by
+    dict in the order the outputs got their first hook, as torch keeps one pre-hook per
+    hooked output; then retain_grad, output by output."""
+    grads = list(grads)
+    for nr, hooks in node._output_hooks or ():
+        if hooks:
+            grads[nr] = _run_tensor_hooks(hooks, grads[nr], node)
+    for nr, ref in (node._output_retains or {}).items():
+        t = ref()
+        if t is not None and grads[nr] is not None:
+            if _anomaly.instrument.on:
+                on_hook("retain_grad", node, grads[nr])
+            retain(t, grads[nr])
+    return tuple(grads)
+
+
 def after_backward(node, outs, grad):
     """Node post-hooks: fn(grad_inputs, grad_outputs); a returned tuple replaces grad_inputs."""
     gin = tuple(None if g is None else as_tensor(g) for g in outs)
+    gout = _as_tensors(grad) if node._n_outputs != 1 else (as_tensor(grad),)
     for fn in list(node._hooks.values()):
         if _anomaly.instrument.on:
             on_hook("posthook", node, grad)
-        res = fn(gin, (as_tensor(grad),))
+        res = fn(gin, gout)
         if res is not None:
             gin = tuple(res)
     return tuple(None if g is None else (g if engine_state.create_graph else array_of(g))
@@ -98,13 +128,12 @@ def after_backward(node, outs, grad):
 
 
 def retain(t, grad):
-    """retain_grad(): store a copy of the gradient on a non-leaf (accumulating)."""
-    if engine_state.create_graph:
-        g = as_tensor(grad)
-        t._grad = g if t._grad is None else t._grad + g
-    elif t._grad is None:
-        t._grad = Tensor._make(np.array(grad, dtype=t._data.dtype), False, None)
-    elif t._grad._data.flags.writeable:
-        t._grad._data += grad
+    """retain_grad(): store a copy of the gradient on a non-leaf; later gradients are added
+    OUT of place, as torch does (`t.grad = t.grad + grad`: the old .grad object, or a tensor
+    autograd.grad returned, never changes; grad mode follows create_graph)."""
+    if t._grad is not None:
+        t._grad = t._grad + as_tensor(grad)
+    elif engine_state.create_graph:
+        t._grad = as_tensor(grad).clone()       # recorded (CloneBackward0) if it needs grad
     else:
-        t._grad._data = t._grad._data + grad
+        t._grad = Tensor._make(np.array(grad, dtype=t._data.dtype), False, None)

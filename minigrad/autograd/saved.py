@@ -29,6 +29,10 @@ SECOND_BACKWARD = (
     "backward through the graph a second time or if you need to access saved tensors after "
     "calling backward.")
 
+_DETACHED_IN_PLACE = ("Trying to use a saved tensor that has been detached in-place, i.e. with "
+                      ".detach_().This is not supported, please use out-of-place `.detach()` "
+                      "instead")
+
 
 class _EngineState(threading.local):
     """Set by the engine while a backward pass runs with create_graph=True: saved tensors
@@ -52,7 +56,8 @@ def node_short_name(node):
 class SavedTensor:
     """One tensor saved for backward, with the version it had when saved."""
 
-    __slots__ = ("tensor", "data", "vc", "version", "packed", "unpack_hook")   # last 2: hooks
+    # nonleaf: an input that had a grad_fn when saved (detach_() later is refused)
+    __slots__ = ("tensor", "data", "vc", "version", "nonleaf", "packed", "unpack_hook")
 
     def __init__(self, tensor, is_output=False):
         if tensor._is_inference and not _grad_state.inference:
@@ -74,6 +79,7 @@ class SavedTensor:
             self.tensor = tensor
             self.data = None
             self.vc = None
+        self.nonleaf = not is_output and tensor._node is not None
         self.version = 0 if vc is None else vc.value
         if _instrument.on:
             from .trace import on_save
@@ -88,6 +94,7 @@ class SavedTensor:
         self = _new(cls)
         self.tensor = tensor
         self.data = self.vc = None
+        self.nonleaf = tensor._node is not None
         vc = tensor._vc
         self.version = 0 if vc is None else vc.value
         return self
@@ -100,6 +107,7 @@ class SavedTensor:
         self = _new(cls)
         self.tensor = None
         self.data = tensor._data
+        self.nonleaf = False
         vc = tensor._vc
         if vc is None:
             vc = tensor._vc = VersionCounter()
@@ -158,6 +166,8 @@ class SavedTensor:
         (create_graph=True). Raises if it was modified in place since it was saved."""
         t = self.tensor
         vc = self.vc if t is None else t._vc
+        if self.nonleaf and t._node is None:       # torch checks this before the version
+            raise RuntimeError(_DETACHED_IN_PLACE)
         if (0 if vc is None else vc.value) != self.version:
             self._check(node)
         if engine_state.create_graph:

@@ -21,7 +21,7 @@ class Parameter(Tensor):
             raise RuntimeError("Only Tensors of floating point and complex dtype can require "
                                "gradients")
         p = object.__new__(cls)
-        p._data, p._requires_grad, p._grad_fn, p._grad = data._data, requires_grad, None, None
+        p._data, p._requires_grad, p._node, p._grad = data._data, requires_grad, None, None
         p._vc = data._version_counter()
         return p
 

@@ -49,7 +49,8 @@ def plan(walk, entries, attached, n_roots, max_nodes):
         only_next[i] = index[only]
         foldable[i] = (indeg[i] == 1 and not stale and i not in attached
                        and not (fn._hooks or fn._pre_hooks or fn._tensor_pre_hooks
-                                or fn._retain_ref))
+                                or fn._retain_ref or fn._output_hooks
+                                or fn._output_retains))
     if total <= max_nodes:
         return []
     runs = []

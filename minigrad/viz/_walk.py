@@ -28,7 +28,7 @@ def _tensor_node(t, tid, name, is_root, in_graph, base_name):
     flags = []
     if is_root:
         flags.append("output")
-    if t._grad_fn is None:
+    if t._node is None:
         flags.append("leaf")
     if t._requires_grad:
         flags.append("requires_grad")
@@ -45,7 +45,7 @@ def _tensor_node(t, tid, name, is_root, in_graph, base_name):
     if t._base is not None:
         flags.append("view")
         info.append(f"view of {base_name}")
-    if t._grad_fn is None and (t._made_in_no_grad or t._no_grad_view):
+    if t._node is None and (t._made_in_no_grad or (t._no_grad_view and t._requires_grad)):
         # (a custom Function's output is computed under no_grad, then gets its grad_fn)
         flags.append("no_grad")
         info.append("made under no_grad")
@@ -191,7 +191,7 @@ def _build(tensors, names, max_nodes):
         if fn is not None:
             attached.setdefault(index[fn], []).append(t)
     for t in names.candidates:
-        if t._grad_fn is not None and not any(t is r for r in roots):
+        if t._node is not None and not any(t is r for r in roots):
             j = index.get(t.grad_fn)
             if j is not None:
                 attached.setdefault(j, []).append(t)
@@ -254,7 +254,7 @@ class _Emitter:
             base_name = self.names.get(base) or self.tensor_ids.get(base) or "another tensor"
         self.nodes.append(_tensor_node(t, tid, self.names.get(t), is_root, in_graph,
                                        base_name))
-        fn = t.grad_fn if t._grad_fn is not None else None
+        fn = t.grad_fn if t._node is not None else None
         if fn is not None and fn in self.walk.index:
             self.edges.append(Edge(tid, self.fn_ids[self.walk.index[fn]], "grad_fn"))
         hooks = t.__dict__.get("_hooks")
