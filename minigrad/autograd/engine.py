@@ -27,9 +27,8 @@ _ndarray = np.ndarray
 
 
 def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, only=None):
-    """Run backward from the nodes `roots`, seeded with one gradient each. autograd.grad
-    passes `capture` (nodes whose incoming gradient it returns); backward(inputs=...) passes
-    `only` (the nodes to run, with what leads to them)."""
+    """Run backward from the nodes `roots`, seeded with one gradient each. `capture` (from
+    autograd.grad): nodes whose incoming gradient it returns; `only`: the nodes to run."""
     root, buffers = _seed(roots, grads)         # buffers: gradients waiting at each node
     dependencies = count_dependencies(root)     # how many edges point at each node
     should_run = _prune(root, dependencies, capture or only)    # None: every node runs
@@ -38,8 +37,7 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
     ready, node = [], root      # the ready queue of (sequence number, node); `node` runs next
     with _BackwardMode(create_graph):
         while node is not None or ready:
-            if node is None:
-                node = heappop(ready)           # leaf accumulators first, then the newest
+            node = node or heappop(ready)       # leaf accumulators first, then the newest
             grad = buffers.pop(node, None)
             if extras or node._hooked or node._released or grad is None:   # hooks, capture...
                 outputs = _run_with_extras(node, grad, retain_graph, should_run, captured)
@@ -61,7 +59,7 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
                     last = g
                 left = dependencies[next_node] = dependencies[next_node] - 1
                 if left == 0 and (should_run is None or next_node in should_run):
-                    if _runs_at_once(next_node, buffers, extras or create_graph):
+                    if type(next_node) is AccumulateGrad and _at_once(next_node, buffers, extras):
                         next_node.backward(buffers.pop(next_node))    # a plain leaf: add to .grad
                     elif node is None and not ready:
                         node = next_node        # the only ready node: it runs next, no heap
@@ -79,14 +77,14 @@ def _seed(roots, grads):
     return root, {root: tuple(grads)}
 
 
-def _runs_at_once(node, buffers, extras):
-    """A leaf accumulator without hooks may add its gradient into `.grad` the moment it is
-    ready. torch would pop it next anyway (accumulators have the highest priority, and they
-    run before any other node), and without hooks, anomaly mode, trace capture or
-    create_graph nothing can observe the order among accumulators: the result is the same
-    without a trip through the heap."""
-    return node.__class__ is AccumulateGrad and not extras and not node._hooked \
-        and node in buffers
+def _at_once(accumulator, buffers, extras):
+    """Whether a ready leaf accumulator adds its gradient into `.grad` right away. torch
+    would pop it next anyway (accumulators have the highest priority, and they run before
+    any other node), and without hooks, anomaly mode, trace capture or create_graph nothing
+    can observe the order among accumulators: the result is the same without a trip through
+    the heap. (The engine checks the class itself first: cheaper than this call.)"""
+    return not extras and not accumulator._hooked and not engine_state.create_graph \
+        and accumulator in buffers
 
 
 def _push(ready, held, node):
