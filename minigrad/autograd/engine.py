@@ -6,6 +6,12 @@ would run next (leaf accumulators first, then the newest node; see `ready_queue`
 each gradient it returns into the buffer of the node it flows to. No recursion: a
 200,000-node chain is fine. Hooks, anomaly mode, trace capture and autograd.grad's pruning
 live in the small helpers below it.
+
+One shortcut (`plain` in execute): a leaf accumulator without hooks adds its gradient into `.grad`
+the moment it is ready. torch would pop it next anyway (accumulators have the highest
+priority, and they run before any other node), and without hooks, anomaly mode, trace
+capture or create_graph nothing can observe the order among accumulators: the result is the
+same without a trip through the heap.
 """
 import gc
 
@@ -27,13 +33,13 @@ _ndarray = np.ndarray
 
 
 def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, only=None):
-    """Run backward from the nodes `roots`, seeded with one gradient each. `capture` (from
-    autograd.grad): nodes whose incoming gradient it returns; `only`: the nodes to run."""
+    """Run backward from the nodes `roots`, seeded with one gradient each (see run_grad)."""
     root, buffers = _seed(roots, grads)         # buffers: gradients waiting at each node
     dependencies = count_dependencies(root)     # how many edges point at each node
     should_run = _prune(root, dependencies, capture or only)    # None: every node runs
     captured = dict.fromkeys(capture or ())     # filled as gradients reach them
     extras = should_run is not None or _anomaly.instrument.on
+    plain = None if extras or create_graph else AccumulateGrad  # leaves that add at once
     ready, node = [], root      # the ready queue of (sequence number, node); `node` runs next
     with _BackwardMode(create_graph):
         while node is not None or ready:
@@ -59,7 +65,7 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
                     last = g
                 left = dependencies[next_node] = dependencies[next_node] - 1
                 if left == 0 and (should_run is None or next_node in should_run):
-                    if type(next_node) is AccumulateGrad and _at_once(next_node, buffers, extras):
+                    if type(next_node) is plain and not next_node._hooked and next_node in buffers:
                         next_node.backward(buffers.pop(next_node))    # a plain leaf: add to .grad
                     elif node is None and not ready:
                         node = next_node        # the only ready node: it runs next, no heap
@@ -75,16 +81,6 @@ def _seed(roots, grads):
         return roots[0], {roots[0]: grads[0]}
     root = GraphRoot(roots)
     return root, {root: tuple(grads)}
-
-
-def _at_once(accumulator, buffers, extras):
-    """Whether a ready leaf accumulator adds its gradient into `.grad` right away. torch
-    would pop it next anyway (accumulators have the highest priority, and they run before
-    any other node), and without hooks, anomaly mode, trace capture or create_graph nothing
-    can observe the order among accumulators: the result is the same without a trip through
-    the heap. (The engine checks the class itself first: cheaper than this call.)"""
-    return not extras and not accumulator._hooked and not engine_state.create_graph \
-        and accumulator in buffers
 
 
 def _push(ready, held, node):
@@ -280,7 +276,7 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
     if retain_graph is None:
         retain_graph = create_graph
     root_grads = _root_grads(tensors, grads, create_graph)
-    roots = [grad_edge(t) for t in tensors]
+    roots = list(map(grad_edge, tensors))
     only = None
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
