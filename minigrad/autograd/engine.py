@@ -102,7 +102,8 @@ def count_dependencies(root):
                     dependencies[next_node] += 1
                 else:
                     dependencies[next_node] = 1
-                    stack.append(next_node)
+                    if next_node._next:         # (leaf accumulators have no edges)
+                        stack.append(next_node)
     return dependencies
 
 
