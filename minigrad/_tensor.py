@@ -21,6 +21,7 @@ __all__ = ["Tensor"]
 
 _ndarray = np.ndarray
 _new = object.__new__
+_run_backward = None            # autograd.engine.run_backward, once Tensor.backward ran
 
 _NONLEAF_GRAD_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -255,9 +256,11 @@ class Tensor(TensorBase):
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Accumulate d(self)/d(leaf) into every leaf's `.grad` (see autograd.backward)."""
-        from .autograd.engine import run_backward     # the engine sits above Tensor
-        run_backward((self,), None if gradient is None else (gradient,),
-                     retain_graph, create_graph, inputs)
+        global _run_backward
+        if _run_backward is None:       # the engine sits above Tensor: imported on first use
+            from .autograd.engine import run_backward as _run_backward
+        _run_backward((self,), None if gradient is None else (gradient,),
+                      retain_graph, create_graph, inputs)
 
     # ---- detach / data ---------------------------------------------------------------
     def detach(self):

@@ -46,9 +46,7 @@ class TensorOperators:
         inplace.add_(self, other)
         return self
 
-    def __isub__(self, other):
-        inplace.sub_(self, other)
-        return self
+    __isub__ = inplace.sub_     # returns self (`p -= lr * p.grad` in every optimizer step)
 
     def __imul__(self, other):
         inplace.mul_(self, other)

@@ -55,9 +55,12 @@ def result_dtype(a, b):
 
 def sum_to(g, shape):
     """Sum a broadcast gradient back down to `shape`."""
-    if g.shape == shape:
+    gshape = g.shape
+    if gshape == shape:
         return g
-    lead = len(g.shape) - len(shape)
+    lead = len(gshape) - len(shape)
+    if lead == 1 and gshape[1:] == shape and type(g) is _ndarray:
+        return np.add.reduce(g, axis=0)     # a bias gradient (x @ w + b), the common case
     axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
                                       if s == 1 and g.shape[i + lead] != 1)
     if type(g) is _ndarray:
@@ -87,7 +90,7 @@ def to_input(g, meta):
     shape, dtype = meta
     if g.shape != shape:
         g = sum_to(g, shape)
-    if type(g) is _ndarray and g.dtype == dtype:
+    if type(g) is _ndarray and (g.dtype is dtype or g.dtype == dtype):
         return g
     return cast(g, dtype)
 

@@ -249,7 +249,8 @@ def radd(a, b):
 
 
 def sub(a, b, *, alpha=1):
-    b = _check(a, b, "sub", "-")
+    if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
+        b = _check(a, b, "sub", "-")                       # (the common cases skip the checks)
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "sub")
     _check_bool_sub(a, b)
@@ -317,8 +318,11 @@ def _int_pow(base, exponent):
 
 
 def pow(a, b):
-    b = _check(a, b, "pow", "** or pow()")
+    if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
+        b = _check(a, b, "pow", "** or pow()")
     ak = a._data.dtype.kind
+    if ak == "f" and b.__class__ in _NUMBERS:
+        return _pow_scalar(a, b)        # `x ** 2` on a float tensor: none of the checks below
     if ak == "b" and (type(b) is bool or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
         raise NotImplementedError("\"pow\" not implemented for 'Bool'")
     if ak in "biu" and type(b) is int and not -2 ** 63 <= b < 2 ** 63:

@@ -193,6 +193,17 @@ def add_(x, other, *, alpha=1):
 
 
 def sub_(x, other, *, alpha=1):
+    if other.__class__ is Tensor and not _grad_state.enabled and alpha.__class__ is int \
+            and alpha == 1:
+        # `p -= lr * p.grad` in an optimizer step: under no_grad nothing is recorded or
+        # checked, so a float tensor of the same dtype and shape is updated in its own array
+        # (no temporary, no node); anything else takes the general path below
+        xd, od = x._data, other._data
+        if xd.dtype is od.dtype and xd.shape == od.shape and xd.dtype.kind == "f" \
+                and xd.flags.writeable and not x._is_inference:
+            np.subtract(xd, od, xd)     # (out given by position: cheaper than out=)
+            x._bump_version()
+            return x
     return inplace(A.SubBackward0, x, (as_tensor_arg(other),), alpha)
 
 

@@ -114,7 +114,8 @@ class TanhBackward0(Node):
     __slots__ = ("s_result",)
 
     def forward(self, x):
-        out = np.tanh(_float(x._data))
+        xd = x._data
+        out = np.tanh(xd if xd.dtype.kind == "f" else xd.astype(np.float32))
         self.save_result(out)
         return out
 

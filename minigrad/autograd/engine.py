@@ -6,6 +6,12 @@ would run next (leaf accumulators first, then the newest node; see `ready_queue`
 each gradient it returns into the buffer of the node it flows to. No recursion: a
 200,000-node chain is fine. Hooks, anomaly mode, trace capture and autograd.grad's pruning
 live in the small helpers below it.
+
+One shortcut (`plain` in execute): a leaf accumulator without hooks adds its gradient into `.grad`
+the moment it is ready. torch would pop it next anyway (accumulators have the highest
+priority, and they run before any other node), and without hooks, anomaly mode, trace
+capture or create_graph nothing can observe the order among accumulators: the result is the
+same without a trip through the heap.
 """
 import gc
 
@@ -28,19 +34,17 @@ _ndarray = np.ndarray
 
 
 def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, only=None):
-    """Run backward from the nodes `roots`, seeded with one gradient each. autograd.grad
-    passes `capture` (nodes whose incoming gradient it returns); backward(inputs=...) passes
-    `only` (the nodes to run, with what leads to them)."""
+    """Run backward from the nodes `roots`, seeded with one gradient each (see run_grad)."""
     root, buffers = _seed(roots, grads)         # buffers: gradients waiting at each node
     dependencies = count_dependencies(root)     # how many edges point at each node
     should_run = _prune(root, dependencies, capture or only)    # None: every node runs
     captured = dict.fromkeys(capture or ())     # filled as gradients reach them
     extras = should_run is not None or _anomaly.instrument.on
+    plain = None if extras or create_graph else AccumulateGrad  # leaves that add at once
     ready, node = [], root      # the ready queue of (sequence number, node); `node` runs next
     with _BackwardMode(create_graph):
         while node is not None or ready:
-            if node is None:
-                node = heappop(ready)           # leaf accumulators first, then the newest
+            node = node or heappop(ready)       # leaf accumulators first, then the newest
             grad = buffers.pop(node, None)
             if extras or node._hooked or node._released or grad is None:   # hooks, capture...
                 outputs = _run_with_extras(node, grad, retain_graph, should_run, captured)
@@ -62,7 +66,7 @@ def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, 
                     last = g
                 left = dependencies[next_node] = dependencies[next_node] - 1
                 if left == 0 and (should_run is None or next_node in should_run):
-                    if _runs_at_once(next_node, buffers, extras or create_graph):
+                    if type(next_node) is plain and not next_node._hooked and next_node in buffers:
                         next_node.backward(buffers.pop(next_node))    # a plain leaf: add to .grad
                     elif node is None and not ready:
                         node = next_node        # the only ready node: it runs next, no heap
@@ -78,16 +82,6 @@ def _seed(roots, grads):
         return roots[0], {roots[0]: grads[0]}
     root = GraphRoot(roots)
     return root, {root: tuple(grads)}
-
-
-def _runs_at_once(node, buffers, extras):
-    """A leaf accumulator without hooks may add its gradient into `.grad` the moment it is
-    ready. torch would pop it next anyway (accumulators have the highest priority, and they
-    run before any other node), and without hooks, anomaly mode, trace capture or
-    create_graph nothing can observe the order among accumulators: the result is the same
-    without a trip through the heap."""
-    return node.__class__ is AccumulateGrad and not extras and not node._hooked \
-        and node in buffers
 
 
 def _push(ready, held, node):
@@ -109,7 +103,8 @@ def count_dependencies(root):
                     dependencies[next_node] += 1
                 else:
                     dependencies[next_node] = 1
-                    stack.append(next_node)
+                    if next_node._next:         # (leaf accumulators have no edges)
+                        stack.append(next_node)
     return dependencies
 
 
@@ -305,7 +300,7 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
     root_grads = _root_grads(tensors, grads, create_graph)
     if create_graph:        # (torch's engine warns, once: Tensor.backward or autograd.backward)
         warn_once(CREATE_GRAPH_CYCLE, stacklevel=3, internal=True)
-    roots = [grad_edge(t) for t in tensors]
+    roots = list(map(grad_edge, tensors))
     only = None
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)

@@ -43,6 +43,7 @@ __all__ = ["Node", "AccumulateGrad", "GraphRoot", "begin", "connect", "output", 
            "is_recording"]
 
 _next_seq = itertools.count().__next__      # torch's sequence_nr: creation order
+_new = object.__new__
 
 
 class _SlotNames(dict):
@@ -102,20 +103,21 @@ class Node:
         """Run this op on `inputs` (Tensors or numbers), recording a node when autograd
         needs one, and return the output Tensor: `begin`, `forward`, `output` (the first
         branch is the same three steps, written out because every op runs it)."""
+        args = inputs + options if options else inputs     # forward's arguments
         if _grad_state.enabled:
             for t in inputs:
                 if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                    node = cls.__new__(cls)
+                    node = _new(cls)
                     connect(node, inputs)
-                    out = Tensor._make(node.forward(*inputs, *options), True, node)
+                    out = Tensor._make(node.forward(*args), True, node)
                     if cls._saves_result:
                         node.keep_result(out)
                     return out
-        node = cls.__new__(cls)             # not recorded: a loose node, as `begin` makes
+        node = _new(cls)                    # not recorded: a loose node, as `begin` makes
         node._next = (None,) * len(inputs)
         node._seq = None
         node._released = True
-        out = Tensor._make(node.forward(*inputs, *options), False, None)
+        out = Tensor._make(node.forward(*args), False, None)
         if not _grad_state.enabled:         # (written out: `p -= lr * p.grad` comes here)
             for t in inputs:
                 if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
