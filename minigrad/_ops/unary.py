@@ -6,6 +6,12 @@ import numpy as np
 from ..autograd.graph import Node
 from ._core import Tensor
 from ._util import zeros_of, where
+from .._argparse import Parser
+
+
+def _not_tensor(op, x):
+    """torch's parser message for a unary op given something other than a Tensor."""
+    return Parser(op, "(Tensor input, *, Tensor out = None)").error({"input": x})
 
 
 def _float(xd):
@@ -241,66 +247,96 @@ class SignBackward0(_ZeroGrad):
 
 def neg(x):
     """-x"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("neg", x)
     return NegBackward0.apply((x,))
 
 
 def exp(x):
     """e ** x, elementwise"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("exp", x)
     return ExpBackward0.apply((x,))
 
 
 def log(x):
     """natural logarithm, elementwise"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("log", x)
     return LogBackward0.apply((x,))
 
 
 def sqrt(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("sqrt", x)
     return SqrtBackward0.apply((x,))
 
 
 def reciprocal(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("reciprocal", x)
     return ReciprocalBackward0.apply((x,))
 
 
 def sin(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("sin", x)
     return SinBackward0.apply((x,))
 
 
 def cos(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("cos", x)
     return CosBackward0.apply((x,))
 
 
 def tanh(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("tanh", x)
     return TanhBackward0.apply((x,))
 
 
 def sigmoid(x):
     """1 / (1 + e ** -x), elementwise"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("sigmoid", x)
     return SigmoidBackward0.apply((x,))
 
 
 def relu(x):
     """max(x, 0), elementwise"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("relu", x)
     return ReluBackward0.apply((x,))
 
 
 def abs(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("abs", x)
     return AbsBackward0.apply((x,))
 
 
 def floor(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("floor", x)
     return FloorBackward0.apply((x,))
 
 
 def ceil(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("ceil", x)
     return CeilBackward0.apply((x,))
 
 
 def round(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("round", x)
     return RoundBackward0.apply((x,))
 
 
 def sign(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("sign", x)
     return SignBackward0.apply((x,))
 
 
