@@ -240,11 +240,14 @@ class Signature:
                 if isinstance(ok, tuple):
                     ok, failed = ok
                 if not ok and self.varargs_list and pos == 0 and not keyword:
-                    ok, failed = _int_list(list(args), 0)
-                    if ok:
+                    # sizes given as separate ints: permute(1, 0) is permute((1, 0))
+                    if _int_list(list(args), 0)[0]:
                         pos = nargs
                         continue
-                    x = args if not isinstance(x, (tuple, list)) else x
+                    if nargs > 1:
+                        if raise_:
+                            raise self._too_many(nargs)
+                        return False
                 if not ok:
                     if not raise_:
                         return False
@@ -491,6 +494,13 @@ def int_list(value, op, name):
             item = operator.index(item)
         out.append(item)
     return tuple(out)
+
+
+def as_dtype(value):
+    """A `torch.dtype` argument that torch's parser accepted: Python's float, int, bool and
+    complex stand for float64, int64, bool and complex128."""
+    from . import _dtype
+    return {float: _dtype.float64, int: _dtype.int64, bool: _dtype.bool_}.get(value, value)
 
 
 def as_int(value):

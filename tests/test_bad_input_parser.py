@@ -28,7 +28,23 @@ CALLS = [
     "c.sum(np.int64(1))", "c.sum(torch.tensor(1))", "c.sum(0, None)", "c.mean('a')",
     "torch.sum(c, 0, keepdim=None)", "s.sum(dim=True, keepdim=2**63)",
     "c.max([0])", "e.max((0, 0))", "h.max(True)", "c.max(dim=1.5)", "c.max(0, 1)",
-    "torch.max(0)", "torch.min(c, 'a')",
+    "torch.max(0)", "torch.min(c, 'a')", "v.sum(dtype=int)", "a.mean(dtype=float)",
+    # views: one Tensor, or sizes as separate ints or one sequence (first element checked
+    # by the parser, the others when unpacked)
+    "c.view_as(-1)", "c.expand_as(np.int64(3))", "a.reshape_as([1, 2])", "z.expand('a')",
+    "a.permute('a')", "a.permute(2.0, 1)", "a.permute(1, 'a')", "bo.permute((2.0, 3))",
+    "z.reshape((None,))", "c.view((None,))", "z.view(None)", "z.view('float32')",
+    "a.view(2.0, 3)", "a.view((2, 3.0))", "a.view(np.int64(3), 2)", "a.view(3, torch.tensor(2))",
+    "torch.reshape(a, 'a')", "torch.permute(a, (2.0, 1))", "a.reshape(torch.tensor(2.))",
+    "v.expand(2.0)", "a.permute(True)",
+    # nn.functional and modules: torch's Python layer passes arguments on positionally
+    "F.relu(2)", "F.relu(np.int64(3), True)", "F.linear(g, 0)", "F.linear(a, m, 0)",
+    "lin(1j)", "lin(np.int64(3))", "F.softmax(s, ())", "F.softmax(c, 1.0)",
+    "F.softmax(c, dim=True)", "F.log_softmax(c, 'a')", "F.softmax(c, 0, dtype=3)",
+    "F.cross_entropy(v, 0)", "F.cross_entropy(0, b)", "F.nll_loss(a, 2.5)",
+    "F.mse_loss(bo, np.int64(3))", "nn.MSELoss()(True, np.bool_(True))",
+    "nn.Conv2d(3, 3, None).weight.shape", "nn.Conv2d(True, 3, np.int64(3)).weight.shape",
+    "nn.Conv2d(-1, np.bool_(True), np.bool_(True)).weight.shape", "nn.Conv2d(s, 2.5, s)",
 ]
 
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..autograd.graph import Node, begin, output
 from ..autograd.saved import FREED
-from .._argparse import Parser, as_int, int_list, via_method
+from .._argparse import Parser, as_dtype, as_int, int_list, via_method
 from .._dtype import dtype as _dtype_class
 from ._core import Tensor
 from ._util import expand_to, wrap_dim, where
@@ -224,7 +224,7 @@ def _reduce_args(op, signatures, x, dim, keepdim, dtype):
         raise err
     if dim is not None:
         dim = int_list(dim, op, "dim")
-    return dim, keepdim
+    return dim, keepdim, as_dtype(dtype)
 
 
 def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
@@ -236,7 +236,7 @@ def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
     if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or keepdim.__class__ is not \
             bool or not (dtype is None or dtype.__class__ is _dtype_class) or \
             not _plain_dims(dim):
-        dim, keepdim = _reduce_args("sum", _SUM_SIGNATURES, x, dim, keepdim, dtype)
+        dim, keepdim, dtype = _reduce_args("sum", _SUM_SIGNATURES, x, dim, keepdim, dtype)
     npd = None if dtype is None else dtype.np
     if dim is None or dim == ():
         return SumBackward0.apply((x,), npd)
@@ -253,7 +253,7 @@ def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
     if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or keepdim.__class__ is not \
             bool or not (dtype is None or dtype.__class__ is _dtype_class) or \
             not _plain_dims(dim):
-        dim, keepdim = _reduce_args("mean", _MEAN_SIGNATURES, x, dim, keepdim, dtype)
+        dim, keepdim, dtype = _reduce_args("mean", _MEAN_SIGNATURES, x, dim, keepdim, dtype)
     if dtype is not None:
         x = x.to(dtype)
     if x._data.dtype.kind != "f":

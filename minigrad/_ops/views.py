@@ -11,6 +11,8 @@ from ..autograd.graph import Node, begin, connect
 from ..autograd.grad_mode import state as _grad_state
 from ._core import Tensor
 from ._util import sum_to, wrap_dim
+from .._argparse import Parser, int_list, via_method
+from .._dtype import dtype as _dtype
 
 
 def apply_steps(arr, steps):
@@ -174,10 +176,31 @@ def _infer_shape(shape, numel):
     return tuple(shape)
 
 
-def _shape_args(shape):
+def _shape_args(shape, x=None, op="view", name="size", more=()):
+    """The sizes of view/reshape/permute/expand, given as separate ints or one sequence.
+    Anything else gets torch's parser message (`more`: the method's other overloads)."""
+    if len(shape) == 1 and shape[0].__class__ in (tuple, list):
+        items = shape[0]
+    else:
+        items = shape
+    for s in items:
+        if s.__class__ is not int:
+            return _shape_args_slow(shape, x, op, name, more)
+    return tuple(items)
+
+
+def _shape_args_slow(shape, x, op, name, more):
+    if via_method() or x is None:
+        parser = Parser(op, *more, f"(tuple of ints {name})")
+        err = parser.error({}, list(shape), {})
+    else:
+        parser = Parser(op, f"(Tensor input, tuple of ints {name})")
+        err = parser.error({}, [x, *shape], {})
+    if err is not None:
+        raise err
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-        shape = tuple(shape[0])
-    return tuple(int(s) for s in shape)
+        shape = shape[0]
+    return int_list(shape, op, name)
 
 
 def _shape_view(cls, x, new_shape):
@@ -186,16 +209,17 @@ def _shape_view(cls, x, new_shape):
 
 def view(x, *shape):
     """Same data, new shape; fails if the memory layout cannot be reinterpreted."""
-    if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
+    if len(shape) == 1 and (shape[0].__class__ is _dtype or shape[0] in (float, int, bool)):
         from .conversion import to
         return to(x, shape[0])
-    new_shape = _infer_shape(_shape_args(shape), x._data.size)
+    new_shape = _infer_shape(_shape_args(shape, x, "view", "size", ("(torch.dtype dtype)",)),
+                             x._data.size)
     return _shape_view(ViewBackward0, x, new_shape)
 
 
 def reshape(x, *shape):
     """A view when the layout allows it, otherwise a copy (clone + view)."""
-    new_shape = _infer_shape(_shape_args(shape), x._data.size)
+    new_shape = _infer_shape(_shape_args(shape, x, "reshape", "shape"), x._data.size)
     try:
         return view(x, new_shape)
     except RuntimeError:
@@ -204,11 +228,20 @@ def reshape(x, *shape):
     return UnsafeViewBackward0.apply((c,), new_shape)
 
 
+def _other_tensor(op, other):
+    """torch's message for a `(Tensor other)` method given something else."""
+    return Parser(op, "(Tensor other)").error({"other": other})
+
+
 def view_as(x, other):
+    if other.__class__ is not Tensor and not isinstance(other, Tensor):
+        raise _other_tensor("view_as", other)
     return view(x, other._data.shape)
 
 
 def reshape_as(x, other):
+    if other.__class__ is not Tensor and not isinstance(other, Tensor):
+        raise _other_tensor("reshape_as", other)
     return reshape(x, other._data.shape)
 
 
@@ -274,7 +307,7 @@ def _permute_view(cls, x, perm):
 
 
 def permute(x, *dims):
-    dims = _shape_args(dims)
+    dims = _shape_args(dims, x, "permute", "dims")
     nd = x._data.ndim
     if len(dims) != nd:
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
@@ -331,7 +364,7 @@ class ExpandBackward0(Node):
 
 
 def expand(x, *sizes):
-    sizes = _shape_args(sizes)
+    sizes = _shape_args(sizes, None, "expand", "size")
     shape = x._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(f"expand({x.type()}{{{list(shape)}}}, size={list(sizes)}): the number "
@@ -356,6 +389,8 @@ def expand(x, *sizes):
 
 
 def expand_as(x, other):
+    if other.__class__ is not Tensor and not isinstance(other, Tensor):
+        raise _other_tensor("expand_as", other)
     return expand(x, other._data.shape)
 
 
