@@ -65,8 +65,8 @@ def is_double(x):
 
 
 def is_scalar(x):
-    # Python numbers (np.float64 is a float); NumPy integers are not scalars to this test
-    return isinstance(x, (bool, int, float, complex))
+    # Python numbers and NumPy scalars (what torch reads as a number in place of a Tensor)
+    return isinstance(x, (bool, int, float, complex, np.number, np.bool_))
 
 
 def _zero_dim(x, integral=False):
@@ -403,6 +403,42 @@ def _user_frame():
     return frame
 
 
+def operator_symbol():
+    """The operator the user's line is running ('+', '**=', '<'), or None for a call: torch's
+    operators answer NotImplemented, so Python words their errors, not torch's parser."""
+    frame = _user_frame()
+    if frame is None:
+        return None
+    try:
+        at = frame.f_lasti
+        ins = max((i for i in dis.get_instructions(frame.f_code) if i.offset <= at),
+                  key=lambda i: i.offset)
+    except Exception:
+        return None
+    if ins.opname.startswith(("BINARY_", "INPLACE_", "COMPARE_OP")):
+        return ins.argrepr or "?"
+    return None
+
+
+def called_as_operator():
+    return operator_symbol() is not None
+
+
+_PASS_THROUGH = ("_argparse.py", "_core.py", "_tensor_methods.py", "_tensor_methods_more.py",
+                 "_tensor_operators.py")
+
+
+def called_by_user():
+    """Whether the failing op was called by the user (directly or through a Tensor method),
+    not by minigrad's own code (which may hand ops NumPy arrays)."""
+    frame, ops = sys._getframe(1), 0
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
+        if not frame.f_code.co_filename.endswith(_PASS_THROUGH):
+            ops += 1
+        frame = frame.f_back
+    return ops <= 1
+
+
 def _call_site(frame):
     """(number of arguments, keyword names) of the call the frame is executing, or None."""
     try:
@@ -506,3 +542,63 @@ def as_dtype(value):
 def as_int(value):
     """An `int` argument that torch's parser accepted (NumPy integer, integer 0-d tensor)."""
     return value if value.__class__ is int else operator.index(value)
+
+
+_ARITHMETIC = {
+    # the overloads torch prints for the function form and for the method form
+    "add": (("(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)",
+             "hidden (Tensor input, Number alpha, Tensor other, *, Tensor out = None)"),
+            ("(Tensor other, *, Number alpha = 1)", "hidden (Number alpha, Tensor other)")),
+    "mul": (("(Tensor input, Tensor other, *, Tensor out = None)",), ("(Tensor other)",)),
+    "div": (("(Tensor input, Tensor other, *, Tensor out = None)",
+             "(Tensor input, Tensor other, *, str rounding_mode, Tensor out = None)",
+             "(Tensor input, Number other, *, str rounding_mode)"),
+            ("(Tensor other)", "(Tensor other, *, str rounding_mode)",
+             "(Number other, *, str rounding_mode)")),
+    "pow": (("(Tensor input, Tensor exponent, *, Tensor out = None)",
+             "(Number self, Tensor exponent, *, Tensor out = None)",
+             "(Tensor input, Number exponent, *, Tensor out = None)"),
+            ("(Tensor exponent)", "(Number exponent)")),
+}
+_ARITHMETIC["sub"] = _ARITHMETIC["add"]
+
+
+def arithmetic_error(op, a, b, extra=None):
+    """torch's parser error for torch.add(a, b) / a.add(b) and friends (not the operators),
+    or None when torch's parser accepts the pair; `extra`: alpha (add, sub) or
+    rounding_mode (div), which decide which overloads are plausible."""
+    functions, methods = _ARITHMETIC[op]
+    second = "exponent" if op == "pow" else "other"
+    if via_method():
+        parser, values = Parser(op, *methods, numbers_as_tensors=op != "pow"), {second: b}
+    else:
+        parser = Parser(op, *functions, numbers_as_tensors=op != "pow")
+        values = {"input": a, second: b}
+    if op in ("add", "sub"):
+        values["alpha"] = 1 if extra is None else extra
+    elif op == "div" and extra is not None:
+        values["rounding_mode"] = extra
+    return parser.error(values)
+
+
+def _function_form(sig):
+    # a method's signature as the torch.<op> function's: `input` comes first
+    hidden = "hidden " if sig.startswith("hidden ") else ""
+    body = sig[len(hidden) + 1:-1]
+    return f"{hidden}(Tensor input{', ' + body if body else ''})"
+
+
+def check_args(op, signatures, x, values, functions=None, numbers_as_tensors=False):
+    """Failure path of a method that is also a torch.<op> function: raise torch's parser
+    error for the form the user called (`signatures`: the method's; `functions`: the
+    function's, by default the method's with `Tensor input` first). Returns when torch's
+    parser accepts the call, so the caller can read the values as torch reads them."""
+    if via_method():
+        parser = Parser(op, *signatures, numbers_as_tensors=numbers_as_tensors)
+    else:
+        parser = Parser(op, *(functions or [_function_form(s) for s in signatures]),
+                        numbers_as_tensors=numbers_as_tensors)
+        values = {"input": x, **values}
+    err = parser.error(values)
+    if err is not None:
+        raise err

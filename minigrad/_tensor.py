@@ -133,6 +133,12 @@ class Tensor(TensorBase):
 
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad in place and return self (only meaningful on leaves)."""
+        if requires_grad.__class__ is not bool:
+            from ._argparse import Parser
+            err = Parser("requires_grad_", "(bool requires_grad = True)").error(
+                {"requires_grad": requires_grad})
+            if err is not None:
+                raise err
         if self._grad_fn is not None:
             if not requires_grad:
                 raise RuntimeError(_LEAF_FLAGS)

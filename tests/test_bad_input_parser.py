@@ -45,6 +45,25 @@ CALLS = [
     "F.mse_loss(bo, np.int64(3))", "nn.MSELoss()(True, np.bool_(True))",
     "nn.Conv2d(3, 3, None).weight.shape", "nn.Conv2d(True, 3, np.int64(3)).weight.shape",
     "nn.Conv2d(-1, np.bool_(True), np.bool_(True)).weight.shape", "nn.Conv2d(s, 2.5, s)",
+    "nn.Parameter(True)", "nn.Parameter([1, 2])",
+    # indexing-like methods: every argument is parsed before any range check
+    "g.narrow('a', -0.0, 3)", "e.narrow(1, 2.5, None)", "a.narrow(0, torch.tensor(0), 1)",
+    "torch.narrow(a, 0, 0.5, 1)", "s.select(0, None)", "torch.select(a, 0, 1.5)",
+    "torch.stack([v, c], 1.0)", "torch.stack([v, 1], 1.0)", "torch.stack([a, m], [0])",
+    "t = m.clone()\nt.index_put_(c, c)", "t = bo.clone()\nt.index_put_([1, 2], [1, 2])",
+    "t = a.clone()\nt.index_put_((b,), 2.5)", "t = h.clone()\nt.requires_grad_(b)",
+    "t = v.clone()\nt.requires_grad_(np.array([1., 2., 3.]))", "t = a.clone()\nt.fill_('x')",
+    "t = a.clone()\nt.fill_(slice(0, 2))", "t = a.clone()\nt.fill_(np.float32(2))",
+    "torch.fill_(a.clone(), None)", "t = a.clone()\nt.copy_(2)", "t = a.clone()\nt.copy_('x')",
+    # arithmetic: the parser for torch.add(...) and t.add(...), Python for the operators
+    "torch.add(h, (1, 2), alpha=-0.0)", "torch.add(e, np.array([1., 2., 3.]))",
+    "torch.add(-0.0, object())", "torch.add(2, [1, 2])", "torch.add(2, v)", "torch.mul(True, a)",
+    "torch.mul(object(), a)", "a.add([1])", "a.div('x')",
+    "torch.div(a, 'x', rounding_mode='floor')",
+    "torch.pow(range(3), g)", "torch.pow(None, g)", "a.pow([1])", "a + None", "None + a",
+    "t = a.clone()\nt += 'x'", "t = a.clone()\nt *= None",
+    "t = a.clone()\nt **= (1, 2)", "t = a.clone()\nt -= [v, v]", "t = h.clone()\nt.add_(None)",
+    "t = h.clone()\nt.add_(np.array(2.0))", "t = h.clone()\nt.mul_(np.float64(2.0))",
 ]
 
 

@@ -235,7 +235,9 @@ class PowBackward2(Node):
 
 def add(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
-        b = _check(a, b, "add", "+")                       # (the common cases skip the checks)
+        if is_scalar(a) and isinstance(b, Tensor) and alpha == 1:
+            return add(b, a)                    # torch.add(2, t): torch reads 2 as a tensor
+        b = _check(a, b, "add", "+", False, alpha)          # (the common cases skip the checks)
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "add")
     return AddBackward0.apply((a, b), alpha)
@@ -248,7 +250,7 @@ def radd(a, b):
 
 
 def sub(a, b, *, alpha=1):
-    b = _check(a, b, "sub", "-")
+    b = _check(a, b, "sub", "-", False, alpha)
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "sub")
     _check_bool_sub(a, b)
@@ -275,6 +277,8 @@ def rsub(a, b):
 
 def mul(a, b):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
+        if is_scalar(a) and isinstance(b, Tensor):
+            return mul(b, a)                    # torch.mul(2, t): torch reads 2 as a tensor
         b = _check(a, b, "mul", "*")
     return MulBackward0.apply((a, b))
 
@@ -287,7 +291,7 @@ _DIV_SIGNATURES = (
 
 
 def div(a, b, *, rounding_mode=None):
-    b = _check(a, b, "div", "/")
+    b = _check(a, b, "div", "/", False, rounding_mode)
     if rounding_mode is not None:
         if rounding_mode not in ("floor", "trunc"):
             if not isinstance(rounding_mode, str):

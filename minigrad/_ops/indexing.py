@@ -4,6 +4,7 @@ import numpy as np
 
 from .._internal_warning import warn_internal
 from ..autograd.graph import Node
+from .._argparse import Parser, as_int, check_args
 from ._core import Tensor
 from ._util import promote_types, torch_index_message, wrap_dim
 from .inplace import copy_, fill_, index_put_
@@ -244,6 +245,12 @@ def cat(tensors, dim=0):
 
 def stack(tensors, dim=0):
     """Join same-shaped tensors along a new dim."""
+    if dim.__class__ is not int:
+        err = Parser("stack", "(tuple of Tensors tensors, int dim = 0, *, Tensor out = None)"
+                     ).error({"tensors": tensors, "dim": dim})
+        if err is not None:
+            raise err
+        dim = as_int(dim)
     tensors = _tensors_arg(tensors, "stack")
     shape = tensors[0]._data.shape
     for i, t in enumerate(tensors):
@@ -255,12 +262,22 @@ def stack(tensors, dim=0):
 
 
 def select(x, dim, index):
+    if dim.__class__ is not int or index.__class__ is not int:
+        check_args("select", ("(int dim, int index)",), x, {"dim": dim, "index": index})
+        dim, index = as_int(dim), as_int(index)
     key = [slice(None)] * x._data.ndim
     key[wrap_dim(dim, x._data.ndim)] = index
     return getitem(x, tuple(key))
 
 
 def narrow(x, dim, start, length):
+    if dim.__class__ is not int or start.__class__ is not int or length.__class__ is not int:
+        check_args("narrow", ("(int dim, Tensor start, int length)",
+                              "(int dim, int start, int length)"), x,
+                   {"dim": dim, "start": start, "length": length})
+        if isinstance(start, Tensor) and (start._data.ndim or start._data.dtype.kind not in "iu"):
+            raise RuntimeError("start must be an 0-dim integral Tensor.")
+        dim, start, length = as_int(dim), as_int(start), as_int(length)
     key = [slice(None)] * x._data.ndim
     d = wrap_dim(dim, x._data.ndim)
     if start < 0:
