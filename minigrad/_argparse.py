@@ -523,11 +523,12 @@ def int_list(value, op, name):
     out = []
     for i, item in enumerate(items):
         if item.__class__ is not int:
-            if item.__class__ is bool or not _is_index(item):
+            # (the parser refused a bool first element; later ones unpack as ints)
+            if not (_is_index(item) or item.__class__ is bool):
                 raise TypeError(f"{op}(): argument '{name}' failed to unpack the object at pos "
                                 f"{i + 1} with error \"type must be tuple of ints,but got "
                                 f"{tp_name(item)}\"")
-            item = operator.index(item)
+            item = int(item) if item.__class__ is bool else operator.index(item)
         out.append(item)
     return tuple(out)
 

@@ -64,6 +64,17 @@ CALLS = [
     "t = a.clone()\nt += 'x'", "t = a.clone()\nt *= None",
     "t = a.clone()\nt **= (1, 2)", "t = a.clone()\nt -= [v, v]", "t = h.clone()\nt.add_(None)",
     "t = h.clone()\nt.add_(np.array(2.0))", "t = h.clone()\nt.mul_(np.float64(2.0))",
+    # where and clamp: several overloads mixing Tensor and Number
+    "torch.where(s, [1., 2., 3.], -0.0)", "torch.where(bo, np.float64(2.0), v)",
+    "torch.clamp(b, True, b)", "torch.clamp(z, np.float32(0.5), (2,))", "v.clamp(min=[1])",
+    "torch.clamp(v, s, 2)", "v.clamp(b, 1)", "torch.clamp(2, 1)",
+    # dims parsed before their range is checked
+    "m.flatten(-4, (0, 1))", "s.flatten((0, 1), True)", "torch.flatten(a, 1.5)",
+    "a.transpose(5, 'a')", "torch.transpose(a, 0, None)", "a.squeeze(1.5)",
+    "torch.squeeze(a, 1.5)", "a.squeeze((0, 'a'))", "a.swapaxes(0, 1.5)",
+    # sizes: a bool is refused first, read as an int after
+    "torch.zeros((2, True)).shape", "torch.zeros((True, 2))", "a.view(6, True).shape",
+    "nn.Conv2d(True, 0, True).weight.shape", "nn.Conv2d(-1, -5, True)",
 ]
 
 

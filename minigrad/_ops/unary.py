@@ -6,7 +6,7 @@ import numpy as np
 from ..autograd.graph import Node
 from ._core import Tensor
 from ._util import zeros_of, where
-from .._argparse import Parser
+from .._argparse import Parser, check_args
 
 
 def _not_tensor(op, x):
@@ -370,14 +370,30 @@ class ClampBackward0(Node):
         return gx, glo, ghi
 
 
+def _clamp_args(x, lo, hi):
+    """The failure path of clamp's bounds: torch's parser error, or the bounds as torch
+    reads them (with a number on either side, both are numbers)."""
+    check_args("clamp", ("(Tensor min = None, Tensor max = None)",
+                         "(Number min = None, Number max = None)"), x, {"min": lo, "max": hi},
+               functions=("(Tensor input, Tensor min = None, Tensor max = None, *, "
+                          "Tensor out = None)",
+                          "(Tensor input, Number min = None, Number max = None, *, "
+                          "Tensor out = None)"))
+    if (lo is None or isinstance(lo, Tensor)) and (hi is None or isinstance(hi, Tensor)):
+        return lo, hi
+    return tuple(None if v is None else v.item() if isinstance(v, (Tensor, np.generic)) else v
+                 for v in (lo, hi))
+
+
 def clamp(x, min=None, max=None):
     """Limit values to [min, max] (numbers, or tensors that broadcast against x)."""
+    if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or not (
+            (min is None or min.__class__ in (int, float)) and
+            (max is None or max.__class__ in (int, float))) and not (
+            (min is None or isinstance(min, Tensor)) and (max is None or isinstance(max, Tensor))):
+        min, max = _clamp_args(x, min, max)
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        if not all(b is None or isinstance(b, Tensor) for b in (min, max)):
-            raise TypeError("clamp() received an invalid combination of arguments - got a "
-                            "Tensor and a number as bounds; pass both as tensors or both as "
-                            "numbers")
         return ClampBackward0.apply((x, min, max))
     return ClampBackward1.apply((x,), min, max)

@@ -11,7 +11,7 @@ from ..autograd.graph import Node, begin, connect
 from ..autograd.grad_mode import state as _grad_state
 from ._core import Tensor
 from ._util import sum_to, wrap_dim
-from .._argparse import Parser, int_list, via_method
+from .._argparse import Parser, as_int, check_args, int_list, via_method
 from .._dtype import dtype as _dtype
 
 
@@ -246,6 +246,10 @@ def reshape_as(x, other):
 
 
 def flatten(x, start_dim=0, end_dim=-1):
+    if start_dim.__class__ is not int or end_dim.__class__ is not int:
+        check_args("flatten", ("(int start_dim = 0, int end_dim = -1)",), x,
+                   {"start_dim": start_dim, "end_dim": end_dim})
+        start_dim, end_dim = as_int(start_dim), as_int(end_dim)
     nd = x._data.ndim
     if nd == 0:
         return reshape(x, (1,))
@@ -262,7 +266,14 @@ def unsqueeze(x, dim):
     return _shape_view(UnsqueezeBackward0, x, np.expand_dims(x._data, d).shape)
 
 
+def _plain_ints(dims):
+    return dims.__class__ in (tuple, list) and all(d.__class__ is int for d in dims)
+
+
 def squeeze(x, dim=None):
+    if not (dim is None or dim.__class__ is int or _plain_ints(dim)):
+        check_args("squeeze", ("()", "(int dim)", "(tuple of ints dim)"), x, {"dim": dim})
+        dim = int_list(dim, "squeeze", "dim") if isinstance(dim, (tuple, list)) else as_int(dim)
     shape = x._data.shape
     if dim is None:
         return _shape_view(SqueezeBackward0, x, tuple(s for s in shape if s != 1))
@@ -320,6 +331,9 @@ def permute(x, *dims):
 
 
 def transpose(x, dim0, dim1):
+    if dim0.__class__ is not int or dim1.__class__ is not int:
+        check_args("transpose", ("(int dim0, int dim1)",), x, {"dim0": dim0, "dim1": dim1})
+        dim0, dim1 = as_int(dim0), as_int(dim1)
     nd = x._data.ndim
     perm = list(range(nd))
     a, b = wrap_dim(dim0, nd), wrap_dim(dim1, nd)
@@ -346,6 +360,8 @@ def mT(x):
 
 
 def swapaxes(x, a, b):
+    if a.__class__ is not int or b.__class__ is not int:
+        check_args("swapaxes", ("(int axis0, int axis1)",), x, {"axis0": a, "axis1": b})
     return transpose(x, a, b)
 
 
