@@ -41,8 +41,8 @@ def tp_name(x):
     module = cls.__module__ or ""
     if module == "builtins":
         return cls.__name__
-    if module.startswith("minigrad"):
-        return f"torch.{cls.__name__}" if cls.__name__ in _C_TYPES else cls.__name__
+    if module.startswith("minigrad"):    # (minigrad says minigrad where torch says torch)
+        return f"minigrad.{cls.__name__}" if cls.__name__ in _C_TYPES else cls.__name__
     if module.startswith("numpy"):
         return f"numpy.{cls.__name__}"
     return cls.__name__
@@ -136,7 +136,7 @@ def _check(param, x, argnum, numbers_as_tensors):
         return is_long(x) or isinstance(x, (str, device))
     if kind == "object":
         return True
-    return tp_name(x) == kind                   # torch.Generator, torch.layout, ...
+    return tp_name(x) == param.shown            # torch.Generator, torch.layout, ...
 
 
 # ---- signatures ----
@@ -146,7 +146,8 @@ _NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", 
 
 
 class Param:
-    __slots__ = ("kind", "name", "default", "optional", "allow_none", "keyword_only", "size")
+    __slots__ = ("kind", "shown", "name", "default", "optional", "allow_none", "keyword_only",
+                 "size")
 
     def __init__(self, text, keyword_only):
         decl, eq, default = text.partition(" = ")
@@ -158,10 +159,11 @@ class Param:
             kind, _, n = kind[:-1].partition("[")
             self.size = int(n)
         self.kind, self.default, self.optional = kind, default, bool(eq)
+        self.shown = kind.replace("torch.", "minigrad.")     # what minigrad prints
         self.keyword_only = keyword_only
 
     def printed(self):
-        return f"{self.kind} {self.name}" + (f" = {self.default}" if self.optional else "")
+        return f"{self.shown} {self.name}" + (f" = {self.default}" if self.optional else "")
 
 
 class Signature:
@@ -252,13 +254,13 @@ class Signature:
                     if not raise_:
                         return False
                     if keyword:
-                        raise TypeError(f"{self.name}(): argument '{p.name}' must be {p.kind}, "
-                                        f"not {tp_name(x)}")
+                        raise TypeError(f"{self.name}(): argument '{p.name}' must be "
+                                        f"{p.shown}, not {tp_name(x)}")
                     where = f"{self.name}(): argument '{p.name}' (position {pos + 1})"
                     if failed != -1:
-                        raise TypeError(f"{where} must be {p.kind}, but found element of type "
+                        raise TypeError(f"{where} must be {p.shown}, but found element of type "
                                         f"{tp_name(x[failed])} at pos {failed}")
-                    raise TypeError(f"{where} must be {p.kind}, not {tp_name(x)}")
+                    raise TypeError(f"{where} must be {p.shown}, not {tp_name(x)}")
             if not keyword:
                 pos += 1
         if left > 0:

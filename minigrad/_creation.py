@@ -7,6 +7,7 @@ import numpy as np
 from . import _dtype
 from ._device import check as _check_device
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
+from ._argparse import Parser
 from ._tensor import Tensor
 from ._ops._core import check_tensor, invalid_combination, is_number, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
@@ -281,15 +282,17 @@ def _int64(x):
 def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None):
     """start, start + step, ... up to (not including) end."""
     _check_device(device)
+    if start.__class__ not in (int, float) or end.__class__ not in (int, float, type(None)) \
+            or step.__class__ not in (int, float) or not (dtype is None or
+                                                         dtype.__class__ is _dtype_cls):
+        err = _ARANGE.error({"start": start, "end": end, "step": step, "dtype": dtype,
+                             "requires_grad": requires_grad, "device": device})
+        if err is not None:
+            raise err
     given = (start,) if end is None else (start, end) if step == 1 else (start, end, step)
     if any(isinstance(v, complex) for v in given):
         raise RuntimeError("value cannot be converted to type double without overflow")
-    try:
-        vals = [_number_arg(v, "arange", "end", 1) for v in given]
-    except TypeError:
-        if len(given) == 1:
-            raise
-        raise invalid_combination("arange", given, _ARANGE_SIGNATURES) from None
+    vals = [_number_arg(v, "arange", "end", 1) for v in given]
     if len(vals) == 1:
         vals = [0] + vals
     if len(vals) == 2:
@@ -308,6 +311,16 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
     return _finish(arr, requires_grad)
 
 
+_FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = "
+                     "None, bool pin_memory = False, bool requires_grad = False")
+_ARANGE = Parser("arange", f"(Number end, *, Tensor out = None, {_FACTORY_KEYWORDS})",
+                 f"(Number start, Number end, *, {_FACTORY_KEYWORDS})",
+                 f"(Number start, Number end, Number step = 1, *, Tensor out = None, "
+                 f"{_FACTORY_KEYWORDS})")
+_LINSPACE = Parser("linspace", *(f"({a} start, {b} end, int steps, *, Tensor out = None, "
+                                 f"{_FACTORY_KEYWORDS})"
+                                 for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"),
+                                              ("Tensor", "Number"), ("Number", "Number"))))
 _LINSPACE_SIGNATURES = tuple(
     ((a, "start"), (b, "end"), ("int", "steps"), _FACTORY_TAIL)
     for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"),
@@ -318,6 +331,12 @@ def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)
     """`steps` evenly spaced values from start to end."""
     _check_device(device)
     given = (start, end, steps)
+    if steps.__class__ is not int or not all(x.__class__ in (int, float) for x in (start, end)) \
+            or not (dtype is None or dtype.__class__ is _dtype_cls):
+        err = _LINSPACE.error({"start": start, "end": end, "steps": steps, "dtype": dtype,
+                               "requires_grad": requires_grad, "device": device})
+        if err is not None:
+            raise err
     for name, x in (("start", start), ("end", end)):
         if isinstance(x, Tensor) and x._data.ndim:
             raise RuntimeError(f"linspace only supports 0-dimensional start and end tensors, "

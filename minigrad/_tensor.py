@@ -122,7 +122,8 @@ class Tensor(TensorBase):
 
     @requires_grad.setter
     def requires_grad(self, value):
-        value = bool(value)
+        if value.__class__ is not bool:         # (torch checks the type before anything)
+            raise RuntimeError("requires_grad must be a bool")
         if self._grad_fn is not None:
             raise RuntimeError(_LEAF_FLAGS if not value else
                                "you can only change requires_grad flags of leaf variables.")

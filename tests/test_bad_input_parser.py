@@ -75,6 +75,15 @@ CALLS = [
     # sizes: a bool is refused first, read as an int after
     "torch.zeros((2, True)).shape", "torch.zeros((True, 2))", "a.view(6, True).shape",
     "nn.Conv2d(True, 0, True).weight.shape", "nn.Conv2d(-1, -5, True)",
+    # factories: all overloads printed, keywords shown after the positional arguments
+    "torch.arange(b, 2**63, b)", "torch.arange(None, None, np.float32(0.5))",
+    "torch.arange(1, '3', 1)", "torch.arange(1, 's', dtype=torch.float32)",
+    "torch.arange(5, dtype=3)", "torch.arange(5, dtype=float)", "torch.linspace(b, '3', s)",
+    "torch.linspace(0, 1, 3, dtype='x')",
+    # the requires_grad attribute and t.type(...) check their argument's type first
+    "t = v.clone()\nt.requires_grad = 1", "t = g.clone()\nt.requires_grad = ...",
+    "t = m.clone()\nt.requires_grad = s", "m.type(int)", "z.type('float32')", "g.type(3)",
+    "a.type('torch.DoubleTensor')", "a.type(torch.DoubleTensor)", "z.type(np.float32)",
 ]
 
 
