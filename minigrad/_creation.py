@@ -7,7 +7,7 @@ import numpy as np
 from . import _dtype
 from ._device import check as _check_device
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
-from ._argparse import Parser
+from ._argparse import Parser, tp_name
 from ._tensor import Tensor
 from ._ops._core import check_tensor, invalid_combination, is_number, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
@@ -116,7 +116,7 @@ def _infer(data, depth=0):
         raise RuntimeError("Could not infer dtype of NoneType")
     if isinstance(data, complex):
         raise TypeError("minigrad does not support complex numbers")
-    raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    raise TypeError(f"new(): invalid data type '{tp_name(data)}'")
 
 
 def _to_array(data, dtype):
@@ -184,7 +184,7 @@ def as_tensor(data, dtype=None, device=None):
 def from_numpy(arr):
     """A tensor sharing memory with the ndarray."""
     if not isinstance(arr, np.ndarray):
-        raise TypeError(f"expected np.ndarray (got {type(arr).__name__})")
+        raise TypeError(f"expected np.ndarray (got {tp_name(arr)})")
     _dtype.from_numpy_dtype(arr.dtype)
     return Tensor._make(arr, False, None)
 
@@ -217,7 +217,7 @@ def legacy_new(cls, args, kwargs):
         # torch leaves memory uninitialised; zeros are fine
         arr = np.zeros(_size(args, "new"), np_dtype)
     else:
-        raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
+        raise TypeError(f"new(): data must be a sequence (got {tp_name(args[0])})")
     t = object.__new__(cls)
     t._data, t._requires_grad, t._grad_fn, t._grad, t._vc = arr, False, None, None, None
     return t

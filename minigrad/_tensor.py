@@ -12,6 +12,7 @@ import warnings
 
 import numpy as np
 
+from ._argparse import tp_name as _tp_name
 from ._storage import VersionCounter
 from ._tensor_base import TensorBase, warn_once
 from .autograd.anomaly import instrument as _instrument
@@ -169,7 +170,7 @@ class Tensor(TensorBase):
         if value is not None:
             if not isinstance(value, Tensor):
                 raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
-                                f"type {type(value).__name__}")
+                                f"type {_tp_name(value)}")
             if value._data.shape != self._data.shape:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{list(value.shape)}' to a "
@@ -235,8 +236,7 @@ class Tensor(TensorBase):
                 "this function, make sure to reset the .grad fields of your parameters to None "
                 "after use to break the cycle and avoid the leak.", stacklevel=2)
         from .autograd.engine import run_backward     # the engine sits above Tensor
-        run_backward((self,), None if gradient is None else (gradient,),
-                     retain_graph, create_graph, inputs)
+        run_backward((self,), gradient, retain_graph, create_graph, inputs)
 
     # ---- detach / data ---------------------------------------------------------------
     def detach(self):

@@ -84,6 +84,19 @@ CALLS = [
     "t = v.clone()\nt.requires_grad = 1", "t = g.clone()\nt.requires_grad = ...",
     "t = m.clone()\nt.requires_grad = s", "m.type(int)", "z.type('float32')", "g.type(3)",
     "a.type('torch.DoubleTensor')", "a.type(torch.DoubleTensor)", "z.type(np.float32)",
+    # autograd arguments: gradients' types and shapes first, then roots, then inputs
+    "(g.detach() * 2).sum().backward(inputs=[g, 1])",
+    "(g * 2).sum().backward(inputs=[g, 1])\nt = g.grad", "torch.autograd.grad((g * 2).sum(), 1)",
+    "torch.autograd.grad((g * 2).sum(), [g, 1], grad_outputs=[None])",
+    "torch.autograd.grad([(g * 2).sum()], [g], grad_outputs='x')",
+    "t = h.sum()\nt.backward(1.0)\nt = g.grad", "t = h.sum()\nt.backward([torch.ones(3)])",
+    "torch.autograd.backward((g.detach() * 2).sum(), torch.ones(3))",
+    "torch.autograd.backward((g.detach() * 2).sum(), 'x')",
+    "torch.autograd.backward([h.sum(), h.sum()], torch.ones(3))",
+    # CPython's type names (numpy.float32, torch.dtype) in messages built outside the parser
+    "torch.cat(torch.float32, True)", "torch.cat([v, np.int64(3)])", "torch.stack([m, g], 3)",
+    "t = e.clone().requires_grad_()\nt.grad = np.float32(0.5)", "torch.Tensor(np.float64(2.5))",
+    "torch.from_numpy(np.float64(2.0))",
 ]
 
 

@@ -4,7 +4,7 @@ import numpy as np
 
 from .._internal_warning import warn_internal
 from ..autograd.graph import Node
-from .._argparse import Parser, as_int, check_args
+from .._argparse import Parser, as_int, check_args, tp_name
 from ._core import Tensor
 from ._util import promote_types, torch_index_message, wrap_dim
 from .inplace import copy_, fill_, index_put_
@@ -213,7 +213,7 @@ class StackBackward0(Node):
 def _tensors_arg(tensors, name):
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
         raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
-                        f"not {type(tensors).__name__}")
+                        f"not {tp_name(tensors)}")
     if not tensors:
         if name == "stack":
             raise RuntimeError("stack expects a non-empty TensorList")
@@ -221,7 +221,7 @@ def _tensors_arg(tensors, name):
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
-                            f"{type(t).__name__}")
+                            f"{tp_name(t)}")
     return tuple(tensors)
 
 
@@ -253,11 +253,11 @@ def stack(tensors, dim=0):
         dim = as_int(dim)
     tensors = _tensors_arg(tensors, "stack")
     shape = tensors[0]._data.shape
+    d = wrap_dim(dim, len(shape) + 1)
     for i, t in enumerate(tensors):
         if t._data.shape != shape:
             raise RuntimeError(f"stack expects each tensor to be equal size, but got "
                                f"{list(shape)} at entry 0 and {list(t._data.shape)} at entry {i}")
-    d = wrap_dim(dim, len(shape) + 1)
     return StackBackward0.apply(tuple(tensors), d)
 
 
