@@ -77,9 +77,19 @@ def _rng(generator):
 
 # ---- tensor() ----------------------------------------------------------------------
 
-def _infer(data, depth=0):
+def _not_a_number(item, kind):
+    # what torch says when storing a non-number into a float (2) or an integer/bool tensor
+    if kind == 2:
+        return TypeError(f"must be real number, not {tp_name(item)}")
+    return TypeError(f"'{tp_name(item)}' object cannot be interpreted as an integer")
+
+
+def _infer(data, depth=0, want=None):
     """Walk nested sequences: return (shape, kind) with torch's messages for ragged or
-    non-numeric data. kind: 0 bool, 1 int, 2 float."""
+    non-numeric data. kind: 0 bool, 1 int, 2 float; `want`: the kind of an explicit dtype
+    (torch then stores without inferring, so a bad item fails as that dtype's number)."""
+    if isinstance(data, range):
+        data = list(data)
     if isinstance(data, Tensor):
         return tuple(data._data.shape), {"b": 0, "i": 1, "u": 1, "f": 2}[data._data.dtype.kind]
     if isinstance(data, np.ndarray):
@@ -99,7 +109,7 @@ def _infer(data, depth=0):
             raise ValueError("too many dimensions 'str'")
         shapes, kinds = [], []
         for item in data:
-            s, k = _infer(item, depth + 1)
+            s, k = _infer(item, depth + 1, want)
             shapes.append(s)
             kinds.append(k)
         first = shapes[0]
@@ -108,20 +118,23 @@ def _infer(data, depth=0):
                 if first and not s:        # a number where a list was expected
                     raise TypeError("not a sequence")
                 if s and not first:        # a list where a number was expected
-                    raise TypeError("'list' object cannot be interpreted as an integer")
+                    raise _not_a_number([], max(kinds) if want is None else want)
                 raise ValueError(f"expected sequence of length {first[0]} at dim {depth + 1} "
                                  f"(got {s[0]})")
         return (len(data),) + first, max(kinds)
-    if data is None:
-        raise RuntimeError("Could not infer dtype of NoneType")
     if isinstance(data, complex):
         raise TypeError("minigrad does not support complex numbers")
-    raise TypeError(f"new(): invalid data type '{tp_name(data)}'")
+    if want is not None:
+        raise _not_a_number(data, want)
+    if isinstance(data, str):
+        raise TypeError("new(): invalid data type 'str'")
+    raise RuntimeError(f"Could not infer dtype of {tp_name(data)}")
 
 
 def _to_array(data, dtype):
     """Build the ndarray for tensor(data, dtype)."""
-    shape, kind = _infer(data)
+    shape, kind = _infer(data, 0, None if dtype is None else
+                         2 if np.dtype(dtype.np).kind == "f" else 1)
     if dtype is None:
         if isinstance(data, np.ndarray):
             np_dtype = _dtype.from_numpy_dtype(data.dtype).np
@@ -206,7 +219,9 @@ def legacy_new(cls, args, kwargs):
                         f"({', '.join(kwargs)})")
     if len(args) == 0:
         arr = np.empty((0,), np_dtype)
-    elif len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray, Tensor)) \
+    elif len(args) == 1 and isinstance(args[0], str):
+        raise TypeError("new(): invalid data type 'str'")
+    elif len(args) == 1 and isinstance(args[0], (list, tuple, range, np.ndarray, Tensor)) \
             and not (isinstance(args[0], tuple) and all(isinstance(a, int) for a in args[0])
                      and False):
         src = args[0]

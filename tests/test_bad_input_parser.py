@@ -96,7 +96,18 @@ CALLS = [
     # CPython's type names (numpy.float32, torch.dtype) in messages built outside the parser
     "torch.cat(torch.float32, True)", "torch.cat([v, np.int64(3)])", "torch.stack([m, g], 3)",
     "t = e.clone().requires_grad_()\nt.grad = np.float32(0.5)", "torch.Tensor(np.float64(2.5))",
-    "torch.from_numpy(np.float64(2.0))",
+    "torch.from_numpy(np.float64(2.0))", "torch.tensor(2.).narrow(0, 0, 0)",
+    # x[key] = value reads the value's type before the key
+    "g[[True, False]] = [1., 2., 3.]", "t = m.clone()\nt[b] = np.float32(0.5)",
+    "t = bo.clone()\nt[5] = slice(0, 2)", "g[bo] = None", "t = v.clone()\nt[0] = np.int64(3)",
+    "t = v.clone()\nt[0] = np.bool_(True)", "t = h.clone()\nt[(None, 0)] = [v, v]",
+    # tensor data: inferred (Could not infer dtype) or stored as the given dtype's number
+    "torch.Tensor({'a': 1})", "torch.Tensor('abc')", "torch.Tensor(range(3))",
+    "torch.tensor(range(3))", "torch.tensor(set())", "torch.tensor({'a': 1}, dtype=torch.int64)",
+    "torch.tensor({'a': 1}, dtype=torch.float32)", "torch.tensor(object(), dtype=torch.bool)",
+    "torch.tensor([1, 'a'])", "torch.tensor([1, {}])", "torch.tensor([None])",
+    "torch.Tensor([None])", "torch.Tensor([1, 'a'])", "torch.tensor([1, [2]], dtype=torch.float64)",
+    "torch.tensor([1.5, [2]])",
 ]
 
 

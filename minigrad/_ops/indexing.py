@@ -143,6 +143,11 @@ def getitem(x, key):
 def setitem(x, key, value):
     """x[key] = value: a copy_ (or fill_) into the view x[key], or index_put_ for advanced
     keys. Either way one in-place op on x: the version goes up by one."""
+    if value.__class__ not in (int, float, bool) and not isinstance(value, Tensor) and \
+            not isinstance(value, (int, float, complex, np.integer)):
+        # torch reads the value before the key: Python numbers (np.float64 is one), NumPy
+        # integers and tensors only
+        raise TypeError(f"can't assign a {tp_name(value)} to a minigrad.{x.dtype._legacy}")
     key = _sequence_as_tuple(key)
     nkey, basic = _norm_key(x, key)
     if basic:
@@ -278,6 +283,8 @@ def narrow(x, dim, start, length):
         if isinstance(start, Tensor) and (start._data.ndim or start._data.dtype.kind not in "iu"):
             raise RuntimeError("start must be an 0-dim integral Tensor.")
         dim, start, length = as_int(dim), as_int(start), as_int(length)
+    if x._data.ndim == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     key = [slice(None)] * x._data.ndim
     d = wrap_dim(dim, x._data.ndim)
     if start < 0:
