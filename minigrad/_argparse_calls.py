@@ -198,7 +198,7 @@ def arithmetic_error(op, a, b, extra=None):
         values = {"input": a, second: b}
     if op in ("add", "sub"):
         values["alpha"] = 1 if extra is None else extra
-    elif op == "div" and extra is not None:
+    elif op == "div":
         values["rounding_mode"] = extra
     return parser.error(values)
 

@@ -108,6 +108,12 @@ CALLS = [
     "torch.tensor([1, 'a'])", "torch.tensor([1, {}])", "torch.tensor([None])",
     "torch.Tensor([None])", "torch.Tensor([1, 'a'])", "torch.tensor([1, [2]], dtype=torch.float64)",
     "torch.tensor([1.5, [2]])",
+    # functions that also serve an operator: the parser for calls, Python for operators
+    "torch.matmul(bo, np.float64(2.0))", "a.matmul(2)", "a @ 2", "torch.logical_and(b, 'x')",
+    "torch.logical_and(b, 2)", "torch.div(m, [1., 2., 3.], rounding_mode=None)",
+    # torch.typename in nn's messages
+    "lin.register_parameter(torch.float32, 1j)", "nn.Sequential(torch.float32)",
+    "lin.weight = torch.float32",
 ]
 
 

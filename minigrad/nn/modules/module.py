@@ -23,6 +23,8 @@ def _typename(obj):
     cls = type(obj)
     if cls.__module__ in (None, "builtins"):
         return cls.__qualname__
+    if cls.__module__.startswith("minigrad.") and cls.__name__ in ("dtype", "Size", "device"):
+        return f"minigrad.{cls.__name__}"       # torch's C types are named torch.dtype...
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
