@@ -40,6 +40,7 @@ def tp_name(x):
     if module == "builtins":
         return cls.__name__
     if module.startswith("minigrad"):    # (minigrad says minigrad where torch says torch)
+        # (minigrad.dtype's class is itself named so: see _dtype.py)
         return f"minigrad.{cls.__name__}" if cls.__name__ in _C_TYPES else cls.__name__
     if module.startswith("numpy"):
         return f"numpy.{cls.__name__}"

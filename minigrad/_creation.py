@@ -124,10 +124,10 @@ def _infer(data, depth=0, want=None):
         return (len(data),) + first, max(kinds)
     if isinstance(data, complex):
         raise TypeError("minigrad does not support complex numbers")
+    if isinstance(data, str) and (depth == 0 or want is None):
+        raise TypeError("new(): invalid data type 'str'")
     if want is not None:
         raise _not_a_number(data, want)
-    if isinstance(data, str):
-        raise TypeError("new(): invalid data type 'str'")
     raise RuntimeError(f"Could not infer dtype of {tp_name(data)}")
 
 
@@ -250,19 +250,31 @@ def _np(dtype, default=None, op="ones"):
     return dtype.np
 
 
+def _shape_and_dtype(size, dtype, op):
+    """(shape, NumPy dtype) of a factory call, its errors in torch's order: the parser checks
+    the size's type, then the dtype's; the size's values (later elements, signs) come last."""
+    try:
+        shape = _size(size, op)
+    except (TypeError, RuntimeError) as exc:
+        if isinstance(exc, RuntimeError) or "failed to unpack" in str(exc):
+            _np(dtype, op=op)
+        raise
+    return shape, _np(dtype, op=op)
+
+
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
     _check_device(device)
-    return _finish(np.ones(_size(size, "ones"), _np(dtype, op="ones")), requires_grad)
+    return _finish(np.ones(*_shape_and_dtype(size, dtype, "ones")), requires_grad)
 
 
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     _check_device(device)
-    return _finish(np.zeros(_size(size, "zeros"), _np(dtype, op="zeros")), requires_grad)
+    return _finish(np.zeros(*_shape_and_dtype(size, dtype, "zeros")), requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
     _check_device(device)
-    return _finish(np.zeros(_size(size, "empty"), _np(dtype, op="empty")), requires_grad)
+    return _finish(np.zeros(*_shape_and_dtype(size, dtype, "empty")), requires_grad)
 
 
 def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):

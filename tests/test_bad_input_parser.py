@@ -114,6 +114,12 @@ CALLS = [
     # torch.typename in nn's messages
     "lin.register_parameter(torch.float32, 1j)", "nn.Sequential(torch.float32)",
     "lin.weight = torch.float32",
+    # Python's own operator messages name the type as torch's C type is named
+    "float('inf') - torch.float32", "torch.float32 * torch.float32", "abs(torch.float32)",
+    "torch.float32 < np.int64(3)",
+    # factories: the size's type, then the dtype's, then the size's values
+    "torch.ones((-1, -1), dtype=np.float32)", "torch.ones(('a', -1), dtype=3)",
+    "torch.zeros((2, None), dtype=3)", "torch.tensor('abc', dtype=torch.int64)",
 ]
 
 
