@@ -120,6 +120,12 @@ CALLS = [
     # factories: the size's type, then the dtype's, then the size's values
     "torch.ones((-1, -1), dtype=np.float32)", "torch.ones(('a', -1), dtype=3)",
     "torch.zeros((2, None), dtype=3)", "torch.tensor('abc', dtype=torch.int64)",
+    # a number first: torch's parser reads it as a 0-d tensor (add, sub, mul, div; pow's
+    # Number-self overload)
+    "torch.mul(2.5, 2.5)", "torch.add(2, 3)", "torch.add(True, True)", "torch.mul(2, 2.5)",
+    "torch.sub(2, g).grad_fn.next_functions", "torch.div(2, g)", "torch.add(2, g, alpha=3)",
+    "torch.pow(2, g)", "torch.pow(np.bool_(True), a)", "torch.add(np.float32(2.0), v)",
+    "torch.mul(np.int64(2), v)",
 ]
 
 
