@@ -7,6 +7,7 @@ import numpy as np
 from . import _dtype
 from ._device import check as _check_device
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
+from ._argparse import Parser, tp_name
 from ._tensor import Tensor
 from ._ops._core import check_tensor, invalid_combination, is_number, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
@@ -76,9 +77,19 @@ def _rng(generator):
 
 # ---- tensor() ----------------------------------------------------------------------
 
-def _infer(data, depth=0):
+def _not_a_number(item, kind):
+    # what torch says when storing a non-number into a float (2) or an integer/bool tensor
+    if kind == 2:
+        return TypeError(f"must be real number, not {tp_name(item)}")
+    return TypeError(f"'{tp_name(item)}' object cannot be interpreted as an integer")
+
+
+def _infer(data, depth=0, want=None):
     """Walk nested sequences: return (shape, kind) with torch's messages for ragged or
-    non-numeric data. kind: 0 bool, 1 int, 2 float."""
+    non-numeric data. kind: 0 bool, 1 int, 2 float; `want`: the kind of an explicit dtype
+    (torch then stores without inferring, so a bad item fails as that dtype's number)."""
+    if isinstance(data, range):
+        data = list(data)
     if isinstance(data, Tensor):
         return tuple(data._data.shape), {"b": 0, "i": 1, "u": 1, "f": 2}[data._data.dtype.kind]
     if isinstance(data, np.ndarray):
@@ -98,7 +109,7 @@ def _infer(data, depth=0):
             raise ValueError("too many dimensions 'str'")
         shapes, kinds = [], []
         for item in data:
-            s, k = _infer(item, depth + 1)
+            s, k = _infer(item, depth + 1, want)
             shapes.append(s)
             kinds.append(k)
         first = shapes[0]
@@ -107,20 +118,23 @@ def _infer(data, depth=0):
                 if first and not s:        # a number where a list was expected
                     raise TypeError("not a sequence")
                 if s and not first:        # a list where a number was expected
-                    raise TypeError("'list' object cannot be interpreted as an integer")
+                    raise _not_a_number([], max(kinds) if want is None else want)
                 raise ValueError(f"expected sequence of length {first[0]} at dim {depth + 1} "
                                  f"(got {s[0]})")
         return (len(data),) + first, max(kinds)
-    if data is None:
-        raise RuntimeError("Could not infer dtype of NoneType")
     if isinstance(data, complex):
         raise TypeError("minigrad does not support complex numbers")
-    raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    if isinstance(data, str) and (depth == 0 or want is None):
+        raise TypeError("new(): invalid data type 'str'")
+    if want is not None:
+        raise _not_a_number(data, want)
+    raise RuntimeError(f"Could not infer dtype of {tp_name(data)}")
 
 
 def _to_array(data, dtype):
     """Build the ndarray for tensor(data, dtype)."""
-    shape, kind = _infer(data)
+    shape, kind = _infer(data, 0, None if dtype is None else
+                         2 if np.dtype(dtype.np).kind == "f" else 1)
     if dtype is None:
         if isinstance(data, np.ndarray):
             np_dtype = _dtype.from_numpy_dtype(data.dtype).np
@@ -183,7 +197,7 @@ def as_tensor(data, dtype=None, device=None):
 def from_numpy(arr):
     """A tensor sharing memory with the ndarray."""
     if not isinstance(arr, np.ndarray):
-        raise TypeError(f"expected np.ndarray (got {type(arr).__name__})")
+        raise TypeError(f"expected np.ndarray (got {tp_name(arr)})")
     _dtype.from_numpy_dtype(arr.dtype)
     return Tensor._make(arr, False, None)
 
@@ -205,7 +219,9 @@ def legacy_new(cls, args, kwargs):
                         f"({', '.join(kwargs)})")
     if len(args) == 0:
         arr = np.empty((0,), np_dtype)
-    elif len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray, Tensor)) \
+    elif len(args) == 1 and isinstance(args[0], str):
+        raise TypeError("new(): invalid data type 'str'")
+    elif len(args) == 1 and isinstance(args[0], (list, tuple, range, np.ndarray, Tensor)) \
             and not (isinstance(args[0], tuple) and all(isinstance(a, int) for a in args[0])
                      and False):
         src = args[0]
@@ -216,7 +232,7 @@ def legacy_new(cls, args, kwargs):
         # torch leaves memory uninitialised; zeros are fine
         arr = np.zeros(_size(args, "new"), np_dtype)
     else:
-        raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
+        raise TypeError(f"new(): data must be a sequence (got {tp_name(args[0])})")
     t = object.__new__(cls)
     t._data, t._requires_grad, t._node, t._grad, t._vc = arr, False, None, None, None
     return t
@@ -234,19 +250,31 @@ def _np(dtype, default=None, op="ones"):
     return dtype.np
 
 
+def _shape_and_dtype(size, dtype, op):
+    """(shape, NumPy dtype) of a factory call, its errors in torch's order: the parser checks
+    the size's type, then the dtype's; the size's values (later elements, signs) come last."""
+    try:
+        shape = _size(size, op)
+    except (TypeError, RuntimeError) as exc:
+        if isinstance(exc, RuntimeError) or "failed to unpack" in str(exc):
+            _np(dtype, op=op)
+        raise
+    return shape, _np(dtype, op=op)
+
+
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
     _check_device(device)
-    return _finish(np.ones(_size(size, "ones"), _np(dtype, op="ones")), requires_grad)
+    return _finish(np.ones(*_shape_and_dtype(size, dtype, "ones")), requires_grad)
 
 
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     _check_device(device)
-    return _finish(np.zeros(_size(size, "zeros"), _np(dtype, op="zeros")), requires_grad)
+    return _finish(np.zeros(*_shape_and_dtype(size, dtype, "zeros")), requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
     _check_device(device)
-    return _finish(np.zeros(_size(size, "empty"), _np(dtype, op="empty")), requires_grad)
+    return _finish(np.zeros(*_shape_and_dtype(size, dtype, "empty")), requires_grad)
 
 
 def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
@@ -281,15 +309,17 @@ def _int64(x):
 def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None):
     """start, start + step, ... up to (not including) end."""
     _check_device(device)
+    if start.__class__ not in (int, float) or end.__class__ not in (int, float, type(None)) \
+            or step.__class__ not in (int, float) or not (dtype is None or
+                                                         dtype.__class__ is _dtype_cls):
+        err = _ARANGE.error({"start": start, "end": end, "step": step, "dtype": dtype,
+                             "requires_grad": requires_grad, "device": device})
+        if err is not None:
+            raise err
     given = (start,) if end is None else (start, end) if step == 1 else (start, end, step)
     if any(isinstance(v, complex) for v in given):
         raise RuntimeError("value cannot be converted to type double without overflow")
-    try:
-        vals = [_number_arg(v, "arange", "end", 1) for v in given]
-    except TypeError:
-        if len(given) == 1:
-            raise
-        raise invalid_combination("arange", given, _ARANGE_SIGNATURES) from None
+    vals = [_number_arg(v, "arange", "end", 1) for v in given]
     if len(vals) == 1:
         vals = [0] + vals
     if len(vals) == 2:
@@ -308,6 +338,16 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
     return _finish(arr, requires_grad)
 
 
+_FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = "
+                     "None, bool pin_memory = False, bool requires_grad = False")
+_ARANGE = Parser("arange", f"(Number end, *, Tensor out = None, {_FACTORY_KEYWORDS})",
+                 f"(Number start, Number end, *, {_FACTORY_KEYWORDS})",
+                 f"(Number start, Number end, Number step = 1, *, Tensor out = None, "
+                 f"{_FACTORY_KEYWORDS})")
+_LINSPACE = Parser("linspace", *(f"({a} start, {b} end, int steps, *, Tensor out = None, "
+                                 f"{_FACTORY_KEYWORDS})"
+                                 for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"),
+                                              ("Tensor", "Number"), ("Number", "Number"))))
 _LINSPACE_SIGNATURES = tuple(
     ((a, "start"), (b, "end"), ("int", "steps"), _FACTORY_TAIL)
     for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"),
@@ -318,6 +358,12 @@ def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)
     """`steps` evenly spaced values from start to end."""
     _check_device(device)
     given = (start, end, steps)
+    if steps.__class__ is not int or not all(x.__class__ in (int, float) for x in (start, end)) \
+            or not (dtype is None or dtype.__class__ is _dtype_cls):
+        err = _LINSPACE.error({"start": start, "end": end, "steps": steps, "dtype": dtype,
+                               "requires_grad": requires_grad, "device": device})
+        if err is not None:
+            raise err
     for name, x in (("start", start), ("end", end)):
         if isinstance(x, Tensor) and x._data.ndim:
             raise RuntimeError(f"linspace only supports 0-dimensional start and end tensors, "

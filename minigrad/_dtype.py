@@ -33,6 +33,10 @@ class dtype:
         return self
 
 
+# CPython names an object's type by the type's name in its own errors ("unsupported operand
+# type(s) for -: 'float' and 'torch.dtype'"): torch's dtype is a C type named torch.dtype
+dtype.__name__, dtype.__module__ = "minigrad.dtype", "minigrad"
+
 float16 = dtype("float16", np.float16, "HalfTensor", 2)
 float32 = dtype("float32", np.float32, "FloatTensor", 2)
 float64 = dtype("float64", np.float64, "DoubleTensor", 2)

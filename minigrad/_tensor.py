@@ -11,6 +11,7 @@ Operations are attached by `minigrad._ops`, grouped by family.
 
 import numpy as np
 
+from ._argparse import tp_name as _tp_name
 from ._storage import VersionCounter
 from ._internal_warning import warn_internal
 from ._tensor_base import TensorBase
@@ -132,7 +133,8 @@ class Tensor(TensorBase):
 
     @requires_grad.setter
     def requires_grad(self, value):
-        value = bool(value)
+        if value.__class__ is not bool:         # (torch checks the type before anything)
+            raise RuntimeError("requires_grad must be a bool")
         if self._node is not None:
             raise RuntimeError(_LEAF_FLAGS if not value else
                                "you can only change requires_grad flags of leaf variables.")
@@ -146,6 +148,12 @@ class Tensor(TensorBase):
 
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad in place and return self (only meaningful on leaves)."""
+        if requires_grad.__class__ is not bool:
+            from ._argparse import Parser
+            err = Parser("requires_grad_", "(bool requires_grad = True)").error(
+                {"requires_grad": requires_grad})
+            if err is not None:
+                raise err
         if self._node is not None:
             if not requires_grad:
                 raise RuntimeError(_LEAF_FLAGS)
@@ -184,7 +192,7 @@ class Tensor(TensorBase):
         if value is not None:
             if not isinstance(value, Tensor):
                 raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
-                                f"type {type(value).__name__}")
+                                f"type {_tp_name(value)}")
             if value._data.shape != self._data.shape:
                 raise RuntimeError(
                     f"attempting to assign a gradient of size '{list(value.shape)}' to a "
@@ -259,8 +267,7 @@ class Tensor(TensorBase):
         global _run_backward
         if _run_backward is None:       # the engine sits above Tensor: imported on first use
             from .autograd.engine import run_backward as _run_backward
-        _run_backward((self,), None if gradient is None else (gradient,),
-                      retain_graph, create_graph, inputs)
+        _run_backward((self,), gradient, retain_graph, create_graph, inputs)
 
     # ---- detach / data ---------------------------------------------------------------
     def detach(self):

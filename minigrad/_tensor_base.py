@@ -54,6 +54,26 @@ def _int_arg(value, op, name, pos):
                     f"not {type_name}")
 
 
+def _legacy_type(tensor, wanted):
+    """What t.type(...) reads, as torch: a type name ('torch.DoubleTensor', the legacy type
+    itself) or a dtype; None for the Tensor class (no change)."""
+    if isinstance(wanted, str):
+        name = wanted
+    elif isinstance(wanted, type):
+        if issubclass(wanted, type(tensor)):
+            return None
+        module = wanted.__module__.split(".")[0]
+        name = wanted.__name__ if module == "builtins" else f"{module}.{wanted.__name__}"
+    elif callable(wanted) and getattr(wanted, "__name__", "").endswith("Tensor"):
+        name = f"minigrad.{wanted.__name__}"     # minigrad.DoubleTensor and friends
+    else:
+        raise TypeError("dtype must be a type, str, or dtype object")
+    for d in _dtype.ALL:
+        if name in (f"torch.{d._legacy}", f"minigrad.{d._legacy}"):
+            return d
+    raise ValueError(f"invalid type: '{name}'")
+
+
 class TensorBase:
     """Everything a Tensor can tell about its data without touching autograd."""
 
@@ -109,6 +129,10 @@ class TensorBase:
         """`minigrad.FloatTensor`-style type name, or a cast when dtype is given."""
         if dtype is None:
             return "minigrad." + self.dtype._legacy
+        if not isinstance(dtype, _dtype.dtype):
+            dtype = _legacy_type(self, dtype)
+            if dtype is None:
+                return self
         return self.to(dtype)
 
     def stride(self, dim=None):

@@ -6,6 +6,7 @@ They are defined in `TensorMethods` and copied onto `Tensor` at the bottom of th
 op modules build on `Tensor`, so `_tensor.py` cannot import them (imports go one way). The
 operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the same way.
 """
+from ._argparse import check_args
 from ._tensor import Tensor
 from ._ops import (arithmetic, comparison, conversion, indexing, inplace, linalg, reduction,
                    unary, views)
@@ -347,8 +348,13 @@ class TensorMethods:
     def copy_(self, src, non_blocking=False):
         return inplace.copy_(self, src, non_blocking)
 
-    def index_put_(self, key, value, accumulate=False):
-        return inplace.index_put_(self, key, value, accumulate)
+    def index_put_(self, indices, values, accumulate=False):
+        if indices.__class__ not in (tuple, list) or not isinstance(values, Tensor) or \
+                accumulate.__class__ is not bool:
+            check_args("index_put_", ("(tuple of Tensors indices, Tensor values, "
+                                      "bool accumulate = False)",), self,
+                       {"indices": indices, "values": values, "accumulate": accumulate})
+        return inplace.index_put_(self, indices, values, accumulate)
 
     def uniform_(self, a=0.0, other=1.0, *, generator=None):
         return inplace.uniform_(self, a, other, generator=generator)

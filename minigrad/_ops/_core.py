@@ -2,6 +2,8 @@
 (Recording an op is `Node.apply`, in minigrad/autograd/graph.py.)"""
 import numpy as np
 
+from .._argparse import (arithmetic_error, called_as_operator, called_by_user, operator_symbol,
+                         tp_name)
 from .._tensor import Tensor
 from ._util import broadcast_shapes, result_dtype
 
@@ -57,14 +59,8 @@ def as_tensor_arg(x, name="other"):
 
 def type_name(x):
     """How torch's argument parser names the type of a Python object in its messages:
-    'int', 'NoneType', 'Tensor', 'numpy.int64', 'numpy.ndarray'."""
-    if isinstance(x, Tensor):
-        return "Tensor"
-    cls = type(x)
-    module = cls.__module__
-    if module in ("builtins", None):
-        return cls.__name__
-    return f"{module.split('.')[0]}.{cls.__name__}"
+    'int', 'NoneType', 'Tensor', 'numpy.int64', 'torch.dtype' (see _argparse.tp_name)."""
+    return tp_name(x)
 
 
 def check_tensor(x, op, name="input", pos=1):
@@ -131,7 +127,8 @@ def size_arg(size, op="ones"):
         raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type_name(size[0])}")
     for i, s in enumerate(size):
-        if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
+        if not isinstance(s, (int, np.integer)) or (isinstance(s, bool) and i == 0):
+            # (torch checks only the first element's type strictly: later bools are ints)
             data = getattr(s, "_data", None)
             if data is not None and data.dtype.kind in "iu" and data.size == 1:
                 continue                    # an integer tensor of one element is an int
@@ -169,10 +166,20 @@ def number_arg(x, op, name, pos):
     return x
 
 
-def operand_arg(a, b, op="add", symbol="+", reflected=False):
+_ARITH_PARSED = ("add", "sub", "mul", "div", "pow")
+
+
+def operand_arg(a, b, op="add", symbol="+", reflected=False, extra=None):
     """The other operand of `a op b` as a Tensor or a Python number. Anything else gets the
     TypeError Python gives when both sides return NotImplemented, as torch's operators do:
-    `unsupported operand type(s) for +: 'Tensor' and 'list'`."""
+    `unsupported operand type(s) for +: 'Tensor' and 'list'`. Called as a function or a
+    method (`torch.add(a, b)`, `a.add(b)`), torch's argument parser words the error."""
+    if not reflected and op in _ARITH_PARSED and (
+            not isinstance(a, Tensor) or not isinstance(b, (Tensor, bool, int, float))) \
+            and not called_as_operator() and called_by_user():
+        err = arithmetic_error(op, a, b, extra)
+        if err is not None:
+            raise err
     if not isinstance(a, Tensor):
         if is_number(a):
             raise TypeError(f"expected Tensor as element 0 in argument 0, but got "
@@ -193,6 +200,9 @@ def operand_arg(a, b, op="add", symbol="+", reflected=False):
     if isinstance(b, complex):
         raise TypeError("minigrad does not support complex numbers")
     sides = (type_name(b), "Tensor") if reflected else ("Tensor", type_name(b))
+    written = operator_symbol()
+    if written and written.endswith("=") and written not in ("==", "!=", "<=", ">="):
+        symbol = written                    # `t **= x`: Python names the augmented operator
     raise TypeError(f"unsupported operand type(s) for {symbol}: '{sides[0]}' and '{sides[1]}'")
 
 

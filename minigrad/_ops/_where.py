@@ -3,7 +3,8 @@ import numpy as np
 
 from .. import _dtype
 from ..autograd.graph import Node
-from ._core import Tensor, invalid_combination, is_number
+from .._argparse import Parser
+from ._core import Tensor, is_number
 from ._util import broadcast_shapes, result_dtype, sum_to
 
 
@@ -23,20 +24,20 @@ class WhereBackward0(Node):
         return None, ga, gb
 
 
-_WHERE_SIGNATURES = (
-    (("Tensor", "condition"),),
-    (("Tensor", "condition"), ("Tensor", "input"), ("Tensor", "other"), ", *, Tensor out = None"),
-    (("Tensor", "condition"), ("Number", "self"), ("Tensor", "other")),
-    (("Tensor", "condition"), ("Tensor", "input"), ("Number", "other")),
-    (("Tensor", "condition"), ("Number", "self"), ("Number", "other")),
-)
+_WHERE = Parser("where", "(Tensor condition)",
+                 "(Tensor condition, Tensor input, Tensor other, *, Tensor out = None)",
+                 "(Tensor condition, Number self, Tensor other)",
+                 "(Tensor condition, Tensor input, Number other)",
+                 "(Tensor condition, Number self, Number other)")
 
 
 def _check_where(c, a, b):
     """torch's checks, in its order: argument types, a bool condition, broadcasting."""
     if not isinstance(c, Tensor) or not all(isinstance(x, Tensor) or is_number(x)
                                             for x in (a, b)):
-        raise invalid_combination("where", (c, a, b), _WHERE_SIGNATURES, shown=(2, 3, 4))
+        err = _WHERE.error({}, [c, a, b], {})
+        if err is not None:
+            raise err
     if c._data.dtype.kind != "b":
         raise RuntimeError(f"where expected condition to be a boolean tensor, but got a "
                            f"tensor with dtype {c.dtype._legacy[:-len('Tensor')]}")

@@ -234,9 +234,26 @@ class PowBackward2(Node):
 
 # ---- the functions -----------------------------------------------------------------
 
+def _wrapped_number(a):
+    """torch.add(2, t) and friends: torch reads a number given first as a 0-d tensor (bool,
+    int64, or the default float dtype); anything else is left for the argument checks."""
+    if isinstance(a, np.generic) and a.dtype.kind in "biuf":
+        a = a.item()
+    if a.__class__ is bool:
+        return Tensor._make(np.asarray(a), False, None)
+    if a.__class__ is int and -2 ** 63 <= a < 2 ** 63:
+        return Tensor._make(np.asarray(a, np.int64), False, None)
+    if a.__class__ is float:
+        from .._creation import get_default_dtype
+        return Tensor._make(np.asarray(a, get_default_dtype().np), False, None)
+    return a
+
+
 def add(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
-        b = _check(a, b, "add", "+")                       # (the common cases skip the checks)
+        if not isinstance(a, Tensor):           # (only calls get here: operators have self)
+            a = _wrapped_number(a)
+        b = _check(a, b, "add", "+", False, alpha)          # (the common cases skip the checks)
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "add")
     return AddBackward0.apply((a, b), alpha)
@@ -250,7 +267,9 @@ def radd(a, b):
 
 def sub(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
-        b = _check(a, b, "sub", "-")                       # (the common cases skip the checks)
+        if not isinstance(a, Tensor):           # (only calls get here: operators have self)
+            a = _wrapped_number(a)
+        b = _check(a, b, "sub", "-", False, alpha)          # (the common cases skip the checks)
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "sub")
     _check_bool_sub(a, b)
@@ -277,6 +296,8 @@ def rsub(a, b):
 
 def mul(a, b):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
+        if not isinstance(a, Tensor):
+            a = _wrapped_number(a)
         b = _check(a, b, "mul", "*")
     return MulBackward0.apply((a, b))
 
@@ -289,7 +310,9 @@ _DIV_SIGNATURES = (
 
 
 def div(a, b, *, rounding_mode=None):
-    b = _check(a, b, "div", "/")
+    if a.__class__ is not Tensor and not isinstance(a, Tensor):
+        a = _wrapped_number(a)
+    b = _check(a, b, "div", "/", False, rounding_mode)
     if rounding_mode is not None:
         if rounding_mode not in ("floor", "trunc"):
             if not isinstance(rounding_mode, str):
@@ -319,6 +342,9 @@ def _int_pow(base, exponent):
 
 def pow(a, b):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
+        if not isinstance(a, Tensor) and isinstance(b, Tensor) and \
+                isinstance(a, (bool, int, float, np.bool_, np.integer, np.floating)):
+            return rpow(b, a.item() if isinstance(a, np.generic) else a)   # torch.pow(2, t)
         b = _check(a, b, "pow", "** or pow()")
     ak = a._data.dtype.kind
     if ak == "f" and b.__class__ in _NUMBERS:

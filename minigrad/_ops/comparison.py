@@ -2,6 +2,7 @@
 grad, so no node is recorded."""
 import numpy as np
 
+from .._argparse import called_as_operator, check_args
 from ._core import Tensor, check_broadcast, check_tensor
 
 
@@ -76,8 +77,11 @@ def logical_or(a, b):
 
 
 def _check_pair(a, b, op):
-    # (a number on the right is let through: these functions also serve `&` and `|`)
+    # (a number on the right is let through for `&` and `|`, which these functions serve)
     check_tensor(a, op, "input", 1)
+    if not isinstance(b, Tensor) and not called_as_operator():
+        check_args(op, ("(Tensor other)",), a, {"other": b},
+                   functions=("(Tensor input, Tensor other, *, Tensor out = None)",))
 
 
 def logical_not(x):

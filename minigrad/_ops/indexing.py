@@ -4,6 +4,7 @@ import numpy as np
 
 from .._internal_warning import warn_internal
 from ..autograd.graph import Node
+from .._argparse import Parser, as_int, check_args, tp_name
 from ._core import Tensor
 from ._util import promote_types, torch_index_message, wrap_dim
 from .inplace import copy_, fill_, index_put_
@@ -142,6 +143,11 @@ def getitem(x, key):
 def setitem(x, key, value):
     """x[key] = value: a copy_ (or fill_) into the view x[key], or index_put_ for advanced
     keys. Either way one in-place op on x: the version goes up by one."""
+    if value.__class__ not in (int, float, bool) and not isinstance(value, Tensor) and \
+            not isinstance(value, (int, float, complex, np.integer)):
+        # torch reads the value before the key: Python numbers (np.float64 is one), NumPy
+        # integers and tensors only
+        raise TypeError(f"can't assign a {tp_name(value)} to a minigrad.{x.dtype._legacy}")
     key = _sequence_as_tuple(key)
     nkey, basic = _norm_key(x, key)
     if basic:
@@ -212,7 +218,7 @@ class StackBackward0(Node):
 def _tensors_arg(tensors, name):
     if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
         raise TypeError(f"{name}(): argument 'tensors' (position 1) must be tuple of Tensors, "
-                        f"not {type(tensors).__name__}")
+                        f"not {tp_name(tensors)}")
     if not tensors:
         if name == "stack":
             raise RuntimeError("stack expects a non-empty TensorList")
@@ -220,7 +226,7 @@ def _tensors_arg(tensors, name):
     for i, t in enumerate(tensors):
         if not isinstance(t, Tensor):
             raise TypeError(f"expected Tensor as element {i} in argument 0, but got "
-                            f"{type(t).__name__}")
+                            f"{tp_name(t)}")
     return tuple(tensors)
 
 
@@ -244,23 +250,41 @@ def cat(tensors, dim=0):
 
 def stack(tensors, dim=0):
     """Join same-shaped tensors along a new dim."""
+    if dim.__class__ is not int:
+        err = Parser("stack", "(tuple of Tensors tensors, int dim = 0, *, Tensor out = None)"
+                     ).error({"tensors": tensors, "dim": dim})
+        if err is not None:
+            raise err
+        dim = as_int(dim)
     tensors = _tensors_arg(tensors, "stack")
     shape = tensors[0]._data.shape
+    d = wrap_dim(dim, len(shape) + 1)
     for i, t in enumerate(tensors):
         if t._data.shape != shape:
             raise RuntimeError(f"stack expects each tensor to be equal size, but got "
                                f"{list(shape)} at entry 0 and {list(t._data.shape)} at entry {i}")
-    d = wrap_dim(dim, len(shape) + 1)
     return StackBackward0.apply(tuple(tensors), d)
 
 
 def select(x, dim, index):
+    if dim.__class__ is not int or index.__class__ is not int:
+        check_args("select", ("(int dim, int index)",), x, {"dim": dim, "index": index})
+        dim, index = as_int(dim), as_int(index)
     key = [slice(None)] * x._data.ndim
     key[wrap_dim(dim, x._data.ndim)] = index
     return getitem(x, tuple(key))
 
 
 def narrow(x, dim, start, length):
+    if dim.__class__ is not int or start.__class__ is not int or length.__class__ is not int:
+        check_args("narrow", ("(int dim, Tensor start, int length)",
+                              "(int dim, int start, int length)"), x,
+                   {"dim": dim, "start": start, "length": length})
+        if isinstance(start, Tensor) and (start._data.ndim or start._data.dtype.kind not in "iu"):
+            raise RuntimeError("start must be an 0-dim integral Tensor.")
+        dim, start, length = as_int(dim), as_int(start), as_int(length)
+    if x._data.ndim == 0:
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
     key = [slice(None)] * x._data.ndim
     d = wrap_dim(dim, x._data.ndim)
     if start < 0:

@@ -10,6 +10,7 @@ import numpy as np
 from ..autograd.graph import Node, begin, grad_edge, is_recording
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor, node_short_name
+from .._argparse import called_as_operator, check_args, tp_name
 from ._core import Tensor, as_tensor_arg
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .views import _PermuteBack, apply_steps
@@ -188,8 +189,25 @@ def inplace(cls, x, others, *options):
 
 # ---- the in-place ops --------------------------------------------------------------
 
+def _inplace_other(x, other, op, symbol):
+    """The other operand of an in-place op, when it is not a Tensor or a Python number:
+    `t += [1]` gets Python's operator message, `t.add_([1])` torch's parser message."""
+    if not isinstance(other, (np.generic, np.ndarray)):
+        if called_as_operator():
+            raise TypeError(f"unsupported operand type(s) for {symbol}=: 'Tensor' and "
+                            f"'{tp_name(other)}'")
+        alpha = ", *, Number alpha = 1" if op in ("add_", "sub_") else ""
+        check_args(op, (f"(Tensor other{alpha})",), x, {"other": other},
+                   numbers_as_tensors=True)
+    elif isinstance(other, np.ndarray) and not called_as_operator():
+        check_args(op, ("(Tensor other)",), x, {"other": other}, numbers_as_tensors=True)
+    return as_tensor_arg(other)
+
+
 def add_(x, other, *, alpha=1):
-    return inplace(A.AddBackward0, x, (as_tensor_arg(other),), alpha)
+    if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
+        other = _inplace_other(x, other, "add_", "+")
+    return inplace(A.AddBackward0, x, (other,), alpha)
 
 
 def sub_(x, other, *, alpha=1):
@@ -204,15 +222,21 @@ def sub_(x, other, *, alpha=1):
             np.subtract(xd, od, xd)     # (out given by position: cheaper than out=)
             x._bump_version()
             return x
-    return inplace(A.SubBackward0, x, (as_tensor_arg(other),), alpha)
+    if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
+        other = _inplace_other(x, other, "sub_", "-")
+    return inplace(A.SubBackward0, x, (other,), alpha)
 
 
 def mul_(x, other):
-    return inplace(A.MulBackward0, x, (as_tensor_arg(other),))
+    if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
+        other = _inplace_other(x, other, "mul_", "*")
+    return inplace(A.MulBackward0, x, (other,))
 
 
 def div_(x, other):
-    return inplace(A.DivBackward0, x, (as_tensor_arg(other),))
+    if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
+        other = _inplace_other(x, other, "div_", "/")
+    return inplace(A.DivBackward0, x, (other,))
 
 
 def pow_(x, n):
@@ -292,6 +316,10 @@ def zero_(x):
 
 
 def fill_(x, value):
+    if value.__class__ not in (int, float, bool) and not isinstance(value, Tensor):
+        check_args("fill_", ("(Tensor value)", "(Number value)"), x, {"value": value})
+        if isinstance(value, np.generic):
+            value = value.item()
     if isinstance(value, Tensor):
         if value._data.ndim:
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor "
@@ -329,8 +357,12 @@ class CopyBackwards(Node):
 def copy_(dst, src, non_blocking=False):
     """Copy src's values into dst (broadcasting and casting); gradients flow to src."""
     if not isinstance(src, Tensor):
-        raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not "
-                        f"{type(src).__name__}")
+        # torch reads a Python number as a tensor here (and only a Python number)
+        check_args("copy_", ("(Tensor other, bool non_blocking = False)",), dst,
+                   {"other": src, "non_blocking": non_blocking}, numbers_as_tensors=True)
+        if isinstance(src, complex):
+            raise TypeError("minigrad does not support complex numbers")
+        src = Tensor._make(np.asarray(src), False, None)
     return inplace(CopyBackwards, dst, (src,))
 
 

@@ -4,6 +4,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from .._tensor import _cname as _tensor_cname
+from .._argparse import called_as_operator, check_args
 from ._core import Tensor, check_tensor, type_name
 from ._util import sum_to
 
@@ -165,6 +166,9 @@ def matmul(a, b):
     if a.__class__ is not Tensor:
         check_tensor(a, "matmul", "input", 1)
     if not isinstance(b, Tensor):       # as Python says when both sides decline `@`
+        if not called_as_operator():    # torch.matmul(a, 2), a.matmul(2): torch's parser
+            check_args("matmul", ("(Tensor other)",), a, {"other": b},
+                       functions=("(Tensor input, Tensor other, *, Tensor out = None)",))
         raise TypeError(f"unsupported operand type(s) for @: 'Tensor' and '{type_name(b)}'")
     da, db = a._data.ndim, b._data.ndim
     if da == 2 and db == 2:

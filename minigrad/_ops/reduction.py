@@ -6,6 +6,8 @@ import numpy as np
 
 from ..autograd.graph import Node, begin, output
 from ..autograd.saved import FREED
+from .._argparse import Parser, as_dtype, as_int, int_list, via_method
+from .._dtype import dtype as _dtype_class
 from ._core import Tensor
 from ._util import expand_to, wrap_dim, where
 from .views import index_into_zeros
@@ -195,12 +197,48 @@ class MinBackward0(_ExtremumDim):
     __slots__ = ()
 
 
+_SUM_SIGNATURES = {
+    False: ("(Tensor input, *, torch.dtype? dtype = None)",
+            "(Tensor input, tuple of ints[1]? dim, bool keepdim = False, *, "
+            "torch.dtype? dtype = None, Tensor out = None)"),
+    True: ("(*, torch.dtype? dtype = None)",
+           "(tuple of ints[1]? dim, bool keepdim = False, *, torch.dtype? dtype = None)")}
+_MEAN_SIGNATURES = {
+    False: ("(Tensor input, *, torch.dtype? dtype = None, Tensor out = None)",
+            _SUM_SIGNATURES[False][1]),
+    True: _SUM_SIGNATURES[True]}
+
+
+def _plain_dims(dim):
+    return dim is None or dim.__class__ is int or (
+        dim.__class__ in (tuple, list) and builtins.all(d.__class__ is int for d in dim))
+
+
+def _reduce_args(op, signatures, x, dim, keepdim, dtype):
+    """The failure path of sum/mean's cheap argument test: torch's parser error, or the
+    arguments as torch reads them (NumPy or tensor ints as ints)."""
+    method = via_method()
+    values = {"dim": dim, "keepdim": keepdim, "dtype": dtype}
+    if not method:
+        values = {"input": x, **values}
+    err = Parser(op, *signatures[method]).error(values)
+    if err is not None:
+        raise err
+    if dim is not None:
+        dim = int_list(dim, op, "dim")
+    return dim, keepdim, as_dtype(dtype)
+
+
 def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
     """Sum of all elements, or along `dim` (an int or a tuple of ints)."""
     if axis is not None:
         dim = axis
     if keepdims is not None:
         keepdim = keepdims
+    if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or keepdim.__class__ is not \
+            bool or not (dtype is None or dtype.__class__ is _dtype_class) or \
+            not _plain_dims(dim):
+        dim, keepdim, dtype = _reduce_args("sum", _SUM_SIGNATURES, x, dim, keepdim, dtype)
     npd = None if dtype is None else dtype.np
     if dim is None or dim == ():
         return SumBackward0.apply((x,), npd)
@@ -214,6 +252,10 @@ def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
         dim = axis
     if keepdims is not None:
         keepdim = keepdims
+    if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or keepdim.__class__ is not \
+            bool or not (dtype is None or dtype.__class__ is _dtype_class) or \
+            not _plain_dims(dim):
+        dim, keepdim, dtype = _reduce_args("mean", _MEAN_SIGNATURES, x, dim, keepdim, dtype)
     if dtype is not None:
         x = x.to(dtype)
     if x._data.dtype.kind != "f":
@@ -224,6 +266,24 @@ def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
         return MeanBackward0.apply((x,))
     dims = _dims(dim, x._data.ndim)
     return MeanBackward1.apply((x,), dims, keepdim)
+
+
+_EXTREMUM_SIGNATURES = {
+    False: ("(Tensor input, *, Tensor out = None)",
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)"),
+    True: ("()", "(Tensor other)", "(int dim, bool keepdim = False)")}
+
+
+def _extremum_args(op, x, dim, keepdim):
+    method = via_method()
+    values = {"dim": dim, "keepdim": keepdim}
+    if not method:
+        values = {"input": x, **values}
+    err = Parser(op, *_EXTREMUM_SIGNATURES[method]).error(values)
+    if err is not None:
+        raise err
+    return dim if dim is None or isinstance(dim, Tensor) else as_int(dim)
 
 
 def _extremum(x, dim, keepdim, all_cls, dim_cls, arg, rtype):
@@ -238,6 +298,9 @@ def _extremum(x, dim, keepdim, all_cls, dim_cls, arg, rtype):
 
 def max(x, dim=None, keepdim=False):
     """Largest element, or (values, indices) along `dim`; with a tensor: elementwise."""
+    if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or \
+            keepdim.__class__ is not bool or not (dim is None or dim.__class__ is int):
+        dim = _extremum_args("max", x, dim, keepdim)
     if isinstance(dim, Tensor):
         return maximum(x, dim)
     return _extremum(x, dim, keepdim, MaxBackward1, MaxBackward0, np.argmax, return_types_max)
@@ -245,6 +308,9 @@ def max(x, dim=None, keepdim=False):
 
 def min(x, dim=None, keepdim=False):
     """Smallest element, or (values, indices) along `dim`; with a tensor: elementwise."""
+    if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or \
+            keepdim.__class__ is not bool or not (dim is None or dim.__class__ is int):
+        dim = _extremum_args("min", x, dim, keepdim)
     if isinstance(dim, Tensor):
         return minimum(x, dim)
     return _extremum(x, dim, keepdim, MinBackward1, MinBackward0, np.argmin, return_types_min)
@@ -291,11 +357,24 @@ class MinimumBackward0(MaximumBackward0):
     pick = staticmethod(np.minimum)
 
 
+def _binary_args(op, a, b):
+    if via_method():
+        return Parser(op, "(Tensor other)").error({"other": b})
+    return Parser(op, "(Tensor input, Tensor other, *, Tensor out = None)").error(
+        {"input": a, "other": b})
+
+
 def maximum(a, b):
+    if (a.__class__ is not Tensor and not isinstance(a, Tensor)) or \
+            (b.__class__ is not Tensor and not isinstance(b, Tensor)):
+        raise _binary_args("maximum", a, b)
     return MaximumBackward0.apply((a, b))
 
 
 def minimum(a, b):
+    if (a.__class__ is not Tensor and not isinstance(a, Tensor)) or \
+            (b.__class__ is not Tensor and not isinstance(b, Tensor)):
+        raise _binary_args("minimum", a, b)
     return MinimumBackward0.apply((a, b))
 
 

@@ -6,6 +6,12 @@ import numpy as np
 from ..autograd.graph import Node
 from ._core import Tensor
 from ._util import zeros_of, where
+from .._argparse import Parser, check_args
+
+
+def _not_tensor(op, x):
+    """torch's parser message for a unary op given something other than a Tensor."""
+    return Parser(op, "(Tensor input, *, Tensor out = None)").error({"input": x})
 
 
 def _float(xd):
@@ -242,66 +248,96 @@ class SignBackward0(_ZeroGrad):
 
 def neg(x):
     """-x"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("neg", x)
     return NegBackward0.apply((x,))
 
 
 def exp(x):
     """e ** x, elementwise"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("exp", x)
     return ExpBackward0.apply((x,))
 
 
 def log(x):
     """natural logarithm, elementwise"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("log", x)
     return LogBackward0.apply((x,))
 
 
 def sqrt(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("sqrt", x)
     return SqrtBackward0.apply((x,))
 
 
 def reciprocal(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("reciprocal", x)
     return ReciprocalBackward0.apply((x,))
 
 
 def sin(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("sin", x)
     return SinBackward0.apply((x,))
 
 
 def cos(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("cos", x)
     return CosBackward0.apply((x,))
 
 
 def tanh(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("tanh", x)
     return TanhBackward0.apply((x,))
 
 
 def sigmoid(x):
     """1 / (1 + e ** -x), elementwise"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("sigmoid", x)
     return SigmoidBackward0.apply((x,))
 
 
 def relu(x):
     """max(x, 0), elementwise"""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("relu", x)
     return ReluBackward0.apply((x,))
 
 
 def abs(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("abs", x)
     return AbsBackward0.apply((x,))
 
 
 def floor(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("floor", x)
     return FloorBackward0.apply((x,))
 
 
 def ceil(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("ceil", x)
     return CeilBackward0.apply((x,))
 
 
 def round(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("round", x)
     return RoundBackward0.apply((x,))
 
 
 def sign(x):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise _not_tensor("sign", x)
     return SignBackward0.apply((x,))
 
 
@@ -335,14 +371,30 @@ class ClampBackward0(Node):
         return gx, glo, ghi
 
 
+def _clamp_args(x, lo, hi):
+    """The failure path of clamp's bounds: torch's parser error, or the bounds as torch
+    reads them (with a number on either side, both are numbers)."""
+    check_args("clamp", ("(Tensor min = None, Tensor max = None)",
+                         "(Number min = None, Number max = None)"), x, {"min": lo, "max": hi},
+               functions=("(Tensor input, Tensor min = None, Tensor max = None, *, "
+                          "Tensor out = None)",
+                          "(Tensor input, Number min = None, Number max = None, *, "
+                          "Tensor out = None)"))
+    if (lo is None or isinstance(lo, Tensor)) and (hi is None or isinstance(hi, Tensor)):
+        return lo, hi
+    return tuple(None if v is None else v.item() if isinstance(v, (Tensor, np.generic)) else v
+                 for v in (lo, hi))
+
+
 def clamp(x, min=None, max=None):
     """Limit values to [min, max] (numbers, or tensors that broadcast against x)."""
+    if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or not (
+            (min is None or min.__class__ in (int, float)) and
+            (max is None or max.__class__ in (int, float))) and not (
+            (min is None or isinstance(min, Tensor)) and (max is None or isinstance(max, Tensor))):
+        min, max = _clamp_args(x, min, max)
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        if not all(b is None or isinstance(b, Tensor) for b in (min, max)):
-            raise TypeError("clamp() received an invalid combination of arguments - got a "
-                            "Tensor and a number as bounds; pass both as tensors or both as "
-                            "numbers")
         return ClampBackward0.apply((x, min, max))
     return ClampBackward1.apply((x,), min, max)

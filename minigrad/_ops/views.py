@@ -13,6 +13,8 @@ from ..autograd.graph import Node, begin, connect
 from ..autograd.grad_mode import state as _grad_state
 from ._core import Tensor
 from ._util import sum_to, wrap_dim
+from .._argparse import Parser, as_int, check_args, int_list, via_method
+from .._dtype import dtype as _dtype
 
 
 def apply_steps(arr, steps):
@@ -199,10 +201,31 @@ def _infer_shape(shape, numel):
     return tuple(shape)
 
 
-def _shape_args(shape):
+def _shape_args(shape, x=None, op="view", name="size", more=()):
+    """The sizes of view/reshape/permute/expand, given as separate ints or one sequence.
+    Anything else gets torch's parser message (`more`: the method's other overloads)."""
+    if len(shape) == 1 and shape[0].__class__ in (tuple, list):
+        items = shape[0]
+    else:
+        items = shape
+    for s in items:
+        if s.__class__ is not int:
+            return _shape_args_slow(shape, x, op, name, more)
+    return tuple(items)
+
+
+def _shape_args_slow(shape, x, op, name, more):
+    if via_method() or x is None:
+        parser = Parser(op, *more, f"(tuple of ints {name})")
+        err = parser.error({}, list(shape), {})
+    else:
+        parser = Parser(op, f"(Tensor input, tuple of ints {name})")
+        err = parser.error({}, [x, *shape], {})
+    if err is not None:
+        raise err
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
-        shape = tuple(shape[0])
-    return tuple(int(s) for s in shape)
+        shape = shape[0]
+    return int_list(shape, op, name)
 
 
 def _shape_view(cls, x, new_shape):
@@ -211,16 +234,17 @@ def _shape_view(cls, x, new_shape):
 
 def view(x, *shape):
     """Same data, new shape; fails if the memory layout cannot be reinterpreted."""
-    if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
+    if len(shape) == 1 and (shape[0].__class__ is _dtype or shape[0] in (float, int, bool)):
         from .conversion import to
         return to(x, shape[0])
-    new_shape = _infer_shape(_shape_args(shape), x._data.size)
+    new_shape = _infer_shape(_shape_args(shape, x, "view", "size", ("(torch.dtype dtype)",)),
+                             x._data.size)
     return _shape_view(ViewBackward0, x, new_shape)
 
 
 def reshape(x, *shape):
     """A view when the layout allows it, otherwise a copy (clone + view)."""
-    new_shape = _infer_shape(_shape_args(shape), x._data.size)
+    new_shape = _infer_shape(_shape_args(shape, x, "reshape", "shape"), x._data.size)
     try:
         return view(x, new_shape)
     except RuntimeError:
@@ -229,15 +253,28 @@ def reshape(x, *shape):
     return UnsafeViewBackward0.apply((c,), new_shape)
 
 
+def _other_tensor(op, other):
+    """torch's message for a `(Tensor other)` method given something else."""
+    return Parser(op, "(Tensor other)").error({"other": other})
+
+
 def view_as(x, other):
+    if other.__class__ is not Tensor and not isinstance(other, Tensor):
+        raise _other_tensor("view_as", other)
     return view(x, other._data.shape)
 
 
 def reshape_as(x, other):
+    if other.__class__ is not Tensor and not isinstance(other, Tensor):
+        raise _other_tensor("reshape_as", other)
     return reshape(x, other._data.shape)
 
 
 def flatten(x, start_dim=0, end_dim=-1):
+    if start_dim.__class__ is not int or end_dim.__class__ is not int:
+        check_args("flatten", ("(int start_dim = 0, int end_dim = -1)",), x,
+                   {"start_dim": start_dim, "end_dim": end_dim})
+        start_dim, end_dim = as_int(start_dim), as_int(end_dim)
     nd = x._data.ndim
     if nd == 0:
         return reshape(x, (1,))
@@ -254,7 +291,14 @@ def unsqueeze(x, dim):
     return _shape_view(UnsqueezeBackward0, x, np.expand_dims(x._data, d).shape)
 
 
+def _plain_ints(dims):
+    return dims.__class__ in (tuple, list) and all(d.__class__ is int for d in dims)
+
+
 def squeeze(x, dim=None):
+    if not (dim is None or dim.__class__ is int or _plain_ints(dim)):
+        check_args("squeeze", ("()", "(int dim)", "(tuple of ints dim)"), x, {"dim": dim})
+        dim = int_list(dim, "squeeze", "dim") if isinstance(dim, (tuple, list)) else as_int(dim)
     shape = x._data.shape
     if dim is None:
         return _shape_view(SqueezeBackward0, x, tuple(s for s in shape if s != 1))
@@ -299,7 +343,7 @@ def _permute_view(cls, x, perm):
 
 
 def permute(x, *dims):
-    dims = _shape_args(dims)
+    dims = _shape_args(dims, x, "permute", "dims")
     nd = x._data.ndim
     if len(dims) != nd:
         raise RuntimeError(f"permute(sparse_coo): number of dimensions in the tensor input does "
@@ -312,6 +356,9 @@ def permute(x, *dims):
 
 
 def transpose(x, dim0, dim1):
+    if dim0.__class__ is not int or dim1.__class__ is not int:
+        check_args("transpose", ("(int dim0, int dim1)",), x, {"dim0": dim0, "dim1": dim1})
+        dim0, dim1 = as_int(dim0), as_int(dim1)
     nd = x._data.ndim
     perm = list(range(nd))
     a, b = wrap_dim(dim0, nd), wrap_dim(dim1, nd)
@@ -338,6 +385,8 @@ def mT(x):
 
 
 def swapaxes(x, a, b):
+    if a.__class__ is not int or b.__class__ is not int:
+        check_args("swapaxes", ("(int axis0, int axis1)",), x, {"axis0": a, "axis1": b})
     return transpose(x, a, b)
 
 
@@ -356,7 +405,7 @@ class ExpandBackward0(Node):
 
 
 def expand(x, *sizes):
-    sizes = _shape_args(sizes)
+    sizes = _shape_args(sizes, None, "expand", "size")
     shape = x._data.shape
     if len(sizes) < len(shape):
         raise RuntimeError(f"expand({x.type()}{{{list(shape)}}}, size={list(sizes)}): the number "
@@ -381,6 +430,8 @@ def expand(x, *sizes):
 
 
 def expand_as(x, other):
+    if other.__class__ is not Tensor and not isinstance(other, Tensor):
+        raise _other_tensor("expand_as", other)
     return expand(x, other._data.shape)
 
 

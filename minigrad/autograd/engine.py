@@ -284,11 +284,27 @@ def _normalize(tensors, grads):
     elif isinstance(grads, Tensor):
         grads = (grads,)
     grads = tuple(grads)
+    for i, (t, g) in enumerate(zip(tensors, grads)):
+        # torch checks each gradient's type and shape (its Python _make_grads) first
+        if g is not None and not isinstance(g, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got "
+                            f"{type(g).__name__}")
+        if g is not None and g._data.shape != t._data.shape:
+            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} "
+                               f"and output[{i}] has a shape of {t.shape}.")
     if len(grads) != len(tensors):
         raise RuntimeError("grad can be implicitly created only for scalar outputs"
                            if not grads else
                            f"got {len(grads)} gradients for {len(tensors)} tensors")
     return tensors, grads
+
+
+def _check_inputs(inputs):
+    for t in inputs:
+        if not isinstance(t, Tensor):
+            from .._argparse import tp_name
+            raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got "
+                               f"{tp_name(t)}")
 
 
 def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
@@ -304,6 +320,7 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
     only = None
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+        _check_inputs(inputs)
         for t in inputs:
             if t._node is not None:
                 t.retain_grad()          # as torch: a non-leaf input keeps retaining its grad
@@ -324,6 +341,7 @@ def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph
     if retain_graph is None:
         retain_graph = create_graph
     root_grads = _root_grads(outputs, grads, create_graph)
+    _check_inputs(inputs)
     for t in inputs:
         if not t._requires_grad:
             raise RuntimeError("One of the differentiated Tensors does not require grad")

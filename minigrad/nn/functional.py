@@ -6,11 +6,14 @@ over ``(bias, input, weight.t())``, ``cross_entropy`` is ``NllLossBackward0`` on
 ``LogSoftmaxBackward0``, and so on, so ``grad_fn`` names and ``next_functions`` match.
 """
 
+import operator
 import warnings
 
 import numpy as np
 
-from .._tensor import _cname
+from .._argparse import Parser
+from .._dtype import dtype as _dtype
+from .._tensor import Tensor, _cname
 from ..autograd.graph import begin, output
 from .._ops.views import UnsafeViewBackward0
 from ._functional_training import batch_norm, binary_cross_entropy_with_logits, dropout
@@ -51,6 +54,11 @@ def linear(input, weight, bias=None):
     Recorded as torch does: AddmmBackward0 (2-D input with bias), MmBackward0 (2-D, no bias),
     with ViewBackward0 / UnsafeViewBackward0 / SqueezeBackward4 around it for other ranks.
     """
+    if (input.__class__ is not Tensor and not isinstance(input, Tensor)) or \
+            (weight.__class__ is not Tensor and not isinstance(weight, Tensor)) or \
+            not (bias is None or isinstance(bias, Tensor)):
+        raise Parser("linear", "(Tensor input, Tensor weight, Tensor bias = None)").error(
+            {}, [input, weight] + ([] if bias is None else [bias]), {})
     xd, wd = input._data.ndim, weight._data.ndim
     if xd == 0 or wd == 0:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are "
@@ -209,6 +217,9 @@ def _check_conv_args(input, weight, bias, stride, padding, dilation, groups):
 
 def relu(input, inplace=False):
     """max(x, 0) elementwise (ReluBackward0); ``inplace`` modifies ``input``."""
+    if input.__class__ is not Tensor and not isinstance(input, Tensor):
+        op = "relu_" if inplace else "relu"
+        raise Parser(op, "(Tensor input)").error({}, [input], {})
     return input.relu_() if inplace else input.relu()
 
 
@@ -231,6 +242,13 @@ def _softmax_dim(name, ndim):
 def _softmax_like(cls, input, dim, dtype, name):
     if dim is None:
         dim = _softmax_dim(name, input._data.ndim)
+    if dim.__class__ is not int or not (dtype is None or dtype.__class__ is _dtype):
+        # torch's Python function calls input.softmax(dim, dtype=dtype)
+        err = Parser(name, "(int dim, torch.dtype? dtype = None)").error(
+            {}, [dim], {} if dtype is None else {"dtype": dtype})
+        if err is not None:
+            raise err
+        dim = operator.index(dim)
     if dtype is not None:
         input = input.to(dtype)
     d = _wrap_dim(dim, input._data.ndim)
@@ -264,7 +282,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     """Mean (or sum, or elementwise with 'none') squared error (MseLossBackward0)."""
     if size_average is not None or reduce is not None or weight is not None:
         raise NotImplementedError("minigrad: mse_loss supports only the reduction argument")
-    if tuple(target.shape) != tuple(input.shape):
+    if not (target.size() == input.size()):     # (torch's own test: non-tensors fail here)
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input "
                       f"size ({input.shape}). This will likely lead to incorrect results due "
                       "to broadcasting. Please ensure they have the same size.", stacklevel=2)
@@ -297,6 +315,11 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if weight is not None or size_average is not None or reduce is not None:
         raise NotImplementedError("minigrad: nll_loss supports reduction and ignore_index only")
     _check_reduction(reduction)
+    if (input.__class__ is not Tensor and not isinstance(input, Tensor)) or \
+            (target.__class__ is not Tensor and not isinstance(target, Tensor)):
+        raise Parser("nll_loss_nd", "(Tensor input, Tensor target, Tensor weight = None, "
+                     "int reduction = 1, int ignore_index = -100)").error(
+            {}, [input, target, weight, 1, ignore_index], {})
     nd = input._data.ndim
     tdt = target._data.dtype
     if tdt != np.int64 and tdt != np.uint8:
@@ -320,6 +343,14 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
                   reduce=None, reduction="mean", label_smoothing=0.0):
     """log_softmax over the class dim (1, or 0 for unbatched input) followed by nll_loss."""
+    if (input.__class__ is not Tensor and not isinstance(input, Tensor)) or \
+            (target.__class__ is not Tensor and not isinstance(target, Tensor)):
+        _check_reduction(reduction)
+        # torch's Python function passes everything on positionally, reduction as an int
+        raise Parser("cross_entropy_loss", "(Tensor input, Tensor target, Tensor weight = None, "
+                     "int reduction = 1, int ignore_index = -100, "
+                     "float label_smoothing = 0.0)").error(
+            {}, [input, target, weight, 1, ignore_index, label_smoothing], {})
     if label_smoothing != 0.0:
         raise NotImplementedError("minigrad: cross_entropy does not support label_smoothing")
     if target.dtype.is_floating_point and tuple(target.shape) == tuple(input.shape):

@@ -16,6 +16,7 @@ class Parameter(Tensor):
         if data is None:
             data = Tensor._make(np.empty((0,), np.float32), False, None)
         if not isinstance(data, Tensor):
+            data.detach()       # torch's own first step: non-tensors fail here, as in torch
             raise TypeError(f"Parameter expects a Tensor (got {type(data).__name__})")
         if requires_grad and data._data.dtype.kind != "f":
             raise RuntimeError("Only Tensors of floating point and complex dtype can require "

@@ -1,5 +1,6 @@
 """2-D convolution layer (torch.nn.Conv2d)."""
 
+import collections.abc
 import math
 
 from .. import functional as F
@@ -15,7 +16,8 @@ _PADDING_MODES = {"zeros", "reflect", "replicate", "circular"}
 
 
 def _pair(v):
-    return (v, v) if isinstance(v, int) else tuple(v)
+    # torch's rule: anything iterable is read as the pair, anything else is repeated
+    return tuple(v) if isinstance(v, collections.abc.Iterable) else (v, v)
 
 
 class Conv2d(Module):
@@ -30,21 +32,21 @@ class Conv2d(Module):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
                  groups=1, bias=True, padding_mode="zeros", device=None, dtype=None):
         super().__init__()
+        kernel_size, stride, dilation = _pair(kernel_size), _pair(stride), _pair(dilation)
+        if not isinstance(padding, str):
+            padding = _pair(padding)      # (torch pairs all of these before any other check)
         if groups <= 0:
             raise ValueError("groups must be a positive integer")
         if in_channels % groups != 0:
             raise ValueError("in_channels must be divisible by groups")
         if out_channels % groups != 0:
             raise ValueError("out_channels must be divisible by groups")
-        stride = _pair(stride)
         if isinstance(padding, str):
             if padding not in _PADDING_STRINGS:
                 raise ValueError(f"Invalid padding string {padding!r}, should be one of "
                                  f"{_PADDING_STRINGS}")
             if padding == "same" and any(s != 1 for s in stride):
                 raise ValueError("padding='same' is not supported for strided convolutions")
-        else:
-            padding = _pair(padding)
         if padding_mode not in _PADDING_MODES:
             raise ValueError(f"padding_mode must be one of {_PADDING_MODES}, but got "
                              f"padding_mode='{padding_mode}'")
@@ -53,10 +55,10 @@ class Conv2d(Module):
                                       "supported (only 'zeros')")
         self.in_channels = in_channels
         self.out_channels = out_channels
-        self.kernel_size = _pair(kernel_size)
+        self.kernel_size = kernel_size
         self.stride = stride
         self.padding = padding
-        self.dilation = _pair(dilation)
+        self.dilation = dilation
         self.transposed = False
         self.output_padding = (0, 0)
         self.groups = groups

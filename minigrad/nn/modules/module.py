@@ -23,6 +23,10 @@ def _typename(obj):
     cls = type(obj)
     if cls.__module__ in (None, "builtins"):
         return cls.__qualname__
+    if cls.__name__.startswith("minigrad."):
+        return cls.__name__                     # minigrad.dtype (see _dtype.py)
+    if cls.__module__.startswith("minigrad.") and cls.__name__ in ("Size", "device"):
+        return f"minigrad.{cls.__name__}"       # torch's C types are named torch.Size...
     return f"{cls.__module__}.{cls.__qualname__}"
 
 

@@ -1,0 +1,226 @@
+"""How a failing call was written, and the parser's helpers for the ops' failure paths.
+
+torch's parser sees the call exactly as written: which arguments came positionally and which
+by keyword, whether `t.sum(...)` (method) or `torch.sum(t, ...)` (function), and operators
+never reach it at all (Python words their errors). A Python function only receives values,
+so on the failure path (never on the success path) minigrad reads the user's line: the
+calling instruction tells how many arguments were given and which keywords. When that line
+cannot be read, the values alone decide (see `call_shape`).
+"""
+import dis
+import operator
+import os
+import sys
+
+from ._argparse import Parser, _is_index, tp_name
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _user_frame():
+    frame = sys._getframe(2)
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
+        frame = frame.f_back
+    return frame
+
+
+def operator_symbol():
+    """The operator the user's line is running ('+', '**=', '<'), or None for a call: torch's
+    operators answer NotImplemented, so Python words their errors, not torch's parser."""
+    frame = _user_frame()
+    if frame is None:
+        return None
+    try:
+        at = frame.f_lasti
+        ins = max((i for i in dis.get_instructions(frame.f_code) if i.offset <= at),
+                  key=lambda i: i.offset)
+    except Exception:
+        return None
+    if ins.opname.startswith(("BINARY_", "INPLACE_", "COMPARE_OP")):
+        return ins.argrepr or "?"
+    return None
+
+
+def called_as_operator():
+    return operator_symbol() is not None
+
+
+_PASS_THROUGH = ("_argparse.py", "_argparse_calls.py", "_core.py", "_tensor_methods.py",
+                 "_tensor_methods_more.py", "_tensor_operators.py")
+
+
+def called_by_user():
+    """Whether the failing op was called by the user (directly or through a Tensor method),
+    not by minigrad's own code (which may hand ops NumPy arrays)."""
+    frame, ops = sys._getframe(1), 0
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
+        if not frame.f_code.co_filename.endswith(_PASS_THROUGH):
+            ops += 1
+        frame = frame.f_back
+    return ops <= 1
+
+
+def _call_site(frame):
+    """(number of arguments, keyword names) of the call the frame is executing, or None."""
+    try:
+        code, at = frame.f_code, frame.f_lasti
+        instrs = [i for i in dis.get_instructions(code) if i.opname != "CACHE"]
+        # the frame's last instruction may sit in the CALL's inline cache: take the CALL
+        k = max(j for j, i in enumerate(instrs) if i.offset <= at)
+        op = instrs[k].opname
+        if op in ("CALL", "CALL_FUNCTION", "CALL_METHOD"):
+            j = k - 1
+            while j >= 0 and instrs[j].opname == "PRECALL":
+                j -= 1
+            names = code.co_consts[instrs[j].arg] if j >= 0 and \
+                instrs[j].opname == "KW_NAMES" else ()
+            return instrs[k].arg, tuple(names)
+        if op in ("CALL_KW", "CALL_FUNCTION_KW") and instrs[k - 1].opname == "LOAD_CONST":
+            return instrs[k].arg, tuple(instrs[k - 1].argval)
+    except Exception:       # an unusual frame: fall back to the values alone
+        return None
+    return None
+
+
+_REQUIRED = object()
+
+
+def _default(sigs, name):
+    for s in sigs:
+        for p in s.params:
+            if p.name == name and (p.optional or p.allow_none):
+                return {"False": False, "True": True}.get(p.default, p.default or None)
+    return _REQUIRED
+
+
+def _is_default(value, default):
+    if value is default or value is None:     # (None is what a parameter not given holds)
+        return True
+    return isinstance(default, str) and value.__class__ in (int, float) and \
+        str(value) == default
+
+
+def call_shape(values, sigs):
+    """(args, kwargs) as the user gave them: read from the calling line when it accounts for
+    every value that is not a default, else the values up to the last one that differs from
+    its default, all positional."""
+    names = list(values)
+    frame = _user_frame()
+    site = _call_site(frame) if frame is not None else None
+    if site is not None:
+        n, keywords = site
+        npos = n - len(keywords)
+        if 0 <= npos <= len(names) and all(k in values for k in keywords):
+            given = set(names[:npos]) | set(keywords)
+            if all(k in given or _is_default(values[k], _default(sigs, k)) for k in names):
+                return ([values[k] for k in names[:npos]],
+                        {k: values[k] for k in keywords})
+    keyword_only = {p.name for s in sigs for p in s.params if p.keyword_only}
+    positional = [k for k in names if k not in keyword_only]
+    while positional and _is_default(values[positional[-1]], _default(sigs, positional[-1])):
+        positional.pop()
+    kwargs = {k: values[k] for k in names if k in keyword_only
+              and not _is_default(values[k], _default(sigs, k))}
+    return [values[k] for k in positional], kwargs
+
+
+def via_method():
+    """Whether the failing call came in through a Tensor method (`t.sum(...)`, whose
+    signatures leave out `input`) rather than the function (`torch.sum(t, ...)`)."""
+    frame = sys._getframe(1)
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
+        if frame.f_code.co_filename.endswith(("_tensor_methods.py", "_tensor_methods_more.py",
+                                              "_tensor.py")):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def int_list(value, op, name):
+    """A `tuple of ints` argument that torch's parser accepted (only its first element is
+    checked there), unpacked as torch unpacks it: later elements that are not ints fail with
+    `failed to unpack the object at pos N`; a single int stands for a one-element list."""
+    items = value if isinstance(value, (tuple, list)) else (value,)
+    out = []
+    for i, item in enumerate(items):
+        if item.__class__ is not int:
+            # (the parser refused a bool first element; later ones unpack as ints)
+            if not (_is_index(item) or item.__class__ is bool):
+                raise TypeError(f"{op}(): argument '{name}' failed to unpack the object at pos "
+                                f"{i + 1} with error \"type must be tuple of ints,but got "
+                                f"{tp_name(item)}\"")
+            item = int(item) if item.__class__ is bool else operator.index(item)
+        out.append(item)
+    return tuple(out)
+
+
+def as_dtype(value):
+    """A `torch.dtype` argument that torch's parser accepted: Python's float, int, bool and
+    complex stand for float64, int64, bool and complex128."""
+    from . import _dtype
+    return {float: _dtype.float64, int: _dtype.int64, bool: _dtype.bool_}.get(value, value)
+
+
+def as_int(value):
+    """An `int` argument that torch's parser accepted (NumPy integer, integer 0-d tensor)."""
+    return value if value.__class__ is int else operator.index(value)
+
+
+_ARITHMETIC = {
+    # the overloads torch prints for the function form and for the method form
+    "add": (("(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)",
+             "hidden (Tensor input, Number alpha, Tensor other, *, Tensor out = None)"),
+            ("(Tensor other, *, Number alpha = 1)", "hidden (Number alpha, Tensor other)")),
+    "mul": (("(Tensor input, Tensor other, *, Tensor out = None)",), ("(Tensor other)",)),
+    "div": (("(Tensor input, Tensor other, *, Tensor out = None)",
+             "(Tensor input, Tensor other, *, str rounding_mode, Tensor out = None)",
+             "(Tensor input, Number other, *, str rounding_mode)"),
+            ("(Tensor other)", "(Tensor other, *, str rounding_mode)",
+             "(Number other, *, str rounding_mode)")),
+    "pow": (("(Tensor input, Tensor exponent, *, Tensor out = None)",
+             "(Number self, Tensor exponent, *, Tensor out = None)",
+             "(Tensor input, Number exponent, *, Tensor out = None)"),
+            ("(Tensor exponent)", "(Number exponent)")),
+}
+_ARITHMETIC["sub"] = _ARITHMETIC["add"]
+
+
+def arithmetic_error(op, a, b, extra=None):
+    """torch's parser error for torch.add(a, b) / a.add(b) and friends (not the operators),
+    or None when torch's parser accepts the pair; `extra`: alpha (add, sub) or
+    rounding_mode (div), which decide which overloads are plausible."""
+    functions, methods = _ARITHMETIC[op]
+    second = "exponent" if op == "pow" else "other"
+    if via_method():
+        parser, values = Parser(op, *methods, numbers_as_tensors=op != "pow"), {second: b}
+    else:
+        parser = Parser(op, *functions, numbers_as_tensors=op != "pow")
+        values = {"input": a, second: b}
+    if op in ("add", "sub"):
+        values["alpha"] = 1 if extra is None else extra
+    elif op == "div":
+        values["rounding_mode"] = extra
+    return parser.error(values)
+
+
+def _function_form(sig):
+    # a method's signature as the torch.<op> function's: `input` comes first
+    hidden = "hidden " if sig.startswith("hidden ") else ""
+    body = sig[len(hidden) + 1:-1]
+    return f"{hidden}(Tensor input{', ' + body if body else ''})"
+
+
+def check_args(op, signatures, x, values, functions=None, numbers_as_tensors=False):
+    """Failure path of a method that is also a torch.<op> function: raise torch's parser
+    error for the form the user called (`signatures`: the method's; `functions`: the
+    function's, by default the method's with `Tensor input` first). Returns when torch's
+    parser accepts the call, so the caller can read the values as torch reads them."""
+    if via_method():
+        parser = Parser(op, *signatures, numbers_as_tensors=numbers_as_tensors)
+    else:
+        parser = Parser(op, *(functions or [_function_form(s) for s in signatures]),
+                        numbers_as_tensors=numbers_as_tensors)
+        values = {"input": x, **values}
+    err = parser.error(values)
+    if err is not None:
+        raise err
