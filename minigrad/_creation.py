@@ -183,7 +183,7 @@ def as_tensor(data, dtype=None, device=None):
 def from_numpy(arr):
     """A tensor sharing memory with the ndarray."""
     if not isinstance(arr, np.ndarray):
-        raise TypeError(f"expected np.ndarray (got {type(arr).__name__})")
+        raise TypeError(f"expected np.ndarray (got {type_name(arr)})")
     _dtype.from_numpy_dtype(arr.dtype)
     return Tensor._make(arr, False, None)
 

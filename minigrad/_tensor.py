@@ -122,7 +122,8 @@ class Tensor(TensorBase):
 
     @requires_grad.setter
     def requires_grad(self, value):
-        value = bool(value)
+        if value.__class__ is not bool:
+            raise RuntimeError("requires_grad must be a bool")
         if self._grad_fn is not None:
             raise RuntimeError(_LEAF_FLAGS if not value else
                                "you can only change requires_grad flags of leaf variables.")
@@ -162,12 +163,7 @@ class Tensor(TensorBase):
         if value is not None:
             if not isinstance(value, Tensor):
                 raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
-                                f"type {type(value).__name__}")
-            if value._data.shape != self._data.shape:
-                raise RuntimeError(
-                    f"attempting to assign a gradient of size '{list(value.shape)}' to a "
-                    f"tensor of size '{list(self.shape)}'. Please ensure that the gradient "
-                    "and the tensor are the same size")
+                                f"type {_type_name(value)}")
             if value._data.dtype != self._data.dtype:
                 raise RuntimeError(
                     f"attempting to assign a gradient with dtype '{_cname(value)}' to a tensor "
@@ -176,6 +172,11 @@ class Tensor(TensorBase):
                     "tensor's grad_dtype attribute with a specific dtype, or None to allow any "
                     "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and "
                     "its gradient may break downstream systems that assume they match.")
+            if value._data.shape != self._data.shape:
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value.shape)}' to a "
+                    f"tensor of size '{list(self.shape)}'. Please ensure that the gradient "
+                    "and the tensor are the same size")
         self._grad = value
 
     @grad.deleter
@@ -260,7 +261,7 @@ class Tensor(TensorBase):
     @data.setter
     def data(self, other):
         if not isinstance(other, Tensor):
-            raise TypeError(f"Variable data has to be a tensor, but got {type(other).__name__}")
+            raise TypeError(f"Variable data has to be a tensor, but got {_type_name(other)}")
         if self._requires_grad and other._data.dtype.kind != "f":
             raise RuntimeError("data set to a tensor that requires gradients must be floating "
                                "point or complex dtype")
@@ -307,3 +308,11 @@ def _cname(t):
 
 
 Tensor.__module__ = "minigrad"
+
+
+def _type_name(x):
+    """A Python object's type as torch names it in messages: 'int', 'numpy.float32'."""
+    cls = type(x)
+    if cls.__module__ in ("builtins", None):
+        return cls.__name__
+    return f"{cls.__module__.split('.')[0]}.{cls.__name__}"

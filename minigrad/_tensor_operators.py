@@ -1,7 +1,11 @@
 """Tensor operators: `a * b` calls `Tensor.__mul__`, which IS `arithmetic.mul` (operators run
 on every op of every model, so they skip the extra method call). Copied onto `Tensor` like
 the named methods in `_tensor_methods.py`."""
+import numpy as np
+
 from ._ops import arithmetic, comparison, inplace, linalg, unary
+from ._ops._core import type_name
+from ._tensor import Tensor
 from ._tensor_methods import install
 
 __all__ = ["TensorOperators"]
@@ -23,6 +27,7 @@ class TensorOperators:
     __floordiv__ = arithmetic.floordiv
     __rfloordiv__ = arithmetic.rfloordiv
     __mod__ = arithmetic.remainder
+    __rmod__ = arithmetic.rremainder
     __matmul__ = linalg.matmul
     __neg__ = unary.neg
     __abs__ = unary.abs
@@ -32,8 +37,9 @@ class TensorOperators:
     __le__ = comparison.le
     __gt__ = comparison.gt
     __ge__ = comparison.ge
-    __and__ = comparison.logical_and
-    __or__ = comparison.logical_or
+    __and__ = __rand__ = comparison.bitwise_and
+    __or__ = __ror__ = comparison.bitwise_or
+    __xor__ = __rxor__ = comparison.bitwise_xor
     __invert__ = comparison.invert
 
     def __rmatmul__(self, other):
@@ -43,20 +49,45 @@ class TensorOperators:
         return self
 
     def __iadd__(self, other):
+        if other.__class__ not in _PLAIN:
+            _augmented_operand(other, "+=")
         inplace.add_(self, other)
         return self
 
     def __isub__(self, other):
+        if other.__class__ not in _PLAIN:
+            _augmented_operand(other, "-=")
         inplace.sub_(self, other)
         return self
 
     def __imul__(self, other):
+        if other.__class__ not in _PLAIN:
+            _augmented_operand(other, "*=")
         inplace.mul_(self, other)
         return self
 
     def __itruediv__(self, other):
+        if other.__class__ not in _PLAIN:
+            _augmented_operand(other, "/=")
         inplace.div_(self, other)
         return self
+
+    def __ipow__(self, other):
+        if other.__class__ not in _PLAIN:
+            _augmented_operand(other, "**=")
+        inplace.pow_(self, other)
+        return self
+
+
+_PLAIN = {Tensor, float, int, bool}
+
+
+def _augmented_operand(other, symbol):
+    """`t += other` for an `other` that torch's operators decline: Python's own TypeError
+    for the augmented assignment."""
+    if not isinstance(other, (Tensor, bool, int, float, complex, np.generic, np.ndarray)):
+        raise TypeError(f"unsupported operand type(s) for {symbol}: 'Tensor' and "
+                        f"'{type_name(other)}'")
 
 
 install(TensorOperators)

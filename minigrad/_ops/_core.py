@@ -44,7 +44,7 @@ def check_broadcast(ad, bd):
 def as_tensor_arg(x, name="other"):
     """Accept Tensors and Python numbers as op arguments; reject everything else clearly."""
     if isinstance(x, np.generic):       # before the float check: np.float64 is a float
-        return x.item()
+        return float(x) if isinstance(x, np.bool_) else x.item()   # (torch: a bool is a float)
     if isinstance(x, (Tensor, bool, int, float)):
         return x
     if isinstance(x, np.ndarray):
@@ -194,6 +194,23 @@ def operand_arg(a, b, op="add", symbol="+", reflected=False):
         raise TypeError("minigrad does not support complex numbers")
     sides = (type_name(b), "Tensor") if reflected else ("Tensor", type_name(b))
     raise TypeError(f"unsupported operand type(s) for {symbol}: '{sides[0]}' and '{sides[1]}'")
+
+
+def wrapped_number(a):
+    """`torch.add(2, x)`: a Number given for the first Tensor argument becomes a 0-d tensor
+    (bool, int64 or float32, as torch's parser wraps it); anything else is returned as is."""
+    if isinstance(a, Tensor) or not is_number(a):
+        return a
+    if isinstance(a, np.bool_):
+        a = float(a)                    # torch reads a NumPy bool as a float
+    elif isinstance(a, np.generic):
+        a = a.item()
+    if isinstance(a, complex):
+        raise TypeError("minigrad does not support complex numbers")
+    if type(a) is int and not -2 ** 63 <= a < 2 ** 63:
+        return a
+    kind = np.bool_ if type(a) is bool else np.int64 if type(a) is int else np.float32
+    return Tensor._make(np.asarray(a, kind), False, None)
 
 
 def alpha_arg(a, alpha, op):

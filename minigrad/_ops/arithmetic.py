@@ -6,9 +6,10 @@ mul saves each input for the *other* input's gradient, div saves both, pow saves
 import numpy as np
 
 from ..autograd.graph import Node
-from ._core import Tensor, binary_meta, check_broadcast, operands, invalid_combination
+from ._core import Tensor, binary_meta, check_broadcast, operands, invalid_combination, \
+    is_number, check_tensor
 from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
-    operand_arg as _check
+    operand_arg as _check, wrapped_number as _wrapped
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
@@ -233,8 +234,18 @@ class PowBackward2(Node):
 
 # ---- the functions -----------------------------------------------------------------
 
+def _number_first(a, b, op):
+    """`torch.add(2, x)`: the Number becomes a 0-d tensor; the other argument must then be a
+    Tensor or a Number (torch's parser message otherwise)."""
+    wrapped = _wrapped(a)
+    if wrapped is not a and not isinstance(b, Tensor) and not is_number(b):
+        check_tensor(b, op, "other", 2)
+    return wrapped
+
+
 def add(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
+        a = _number_first(a, b, "add")                      # torch.add(2, x)
         b = _check(a, b, "add", "+")                       # (the common cases skip the checks)
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "add")
@@ -248,6 +259,8 @@ def radd(a, b):
 
 
 def sub(a, b, *, alpha=1):
+    if a.__class__ is not Tensor:
+        a = _number_first(a, b, "sub")
     b = _check(a, b, "sub", "-")
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "sub")
@@ -275,6 +288,7 @@ def rsub(a, b):
 
 def mul(a, b):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
+        a = _number_first(a, b, "mul")
         b = _check(a, b, "mul", "*")
     return MulBackward0.apply((a, b))
 
@@ -287,6 +301,8 @@ _DIV_SIGNATURES = (
 
 
 def div(a, b, *, rounding_mode=None):
+    if a.__class__ is not Tensor:
+        a = _number_first(a, b, "div")
     b = _check(a, b, "div", "/")
     if rounding_mode is not None:
         if rounding_mode not in ("floor", "trunc"):
@@ -316,6 +332,8 @@ def _int_pow(base, exponent):
 
 
 def pow(a, b):
+    if a.__class__ is not Tensor and isinstance(b, Tensor) and is_number(a):
+        return rpow(b, a)                       # torch.pow(2, x): a Number base
     b = _check(a, b, "pow", "** or pow()")
     ak = a._data.dtype.kind
     if ak == "b" and (type(b) is bool or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
@@ -391,6 +409,14 @@ def rfloordiv(a, b):
         return NotImplemented
     b = _check(a, b, "floor_divide", "//", True)
     return floordiv(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
+
+
+def rremainder(a, b):
+    """number % x (Python's reflected %)."""
+    if not isinstance(b, (bool, int, float, np.generic)):
+        return NotImplemented
+    b = _check(a, b, "remainder", "%", True)
+    return remainder(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
 
 
 class RemainderBackward0(Node):

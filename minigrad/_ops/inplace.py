@@ -10,7 +10,7 @@ import numpy as np
 from ..autograd.graph import Node, begin, grad_edge, is_recording
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor
-from ._core import Tensor, as_tensor_arg
+from ._core import Tensor, as_tensor_arg, type_name, wrapped_number
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .views import _PermuteBack, apply_steps
 from .._tensor_base import wrap_dim
@@ -201,6 +201,10 @@ def div_(x, other):
 
 
 def pow_(x, n):
+    if n.__class__ is not Tensor:
+        n = as_tensor_arg(n, "exponent")
+    if isinstance(n, Tensor):
+        return inplace(_PowInplaceTensor, x, (n,))
     return inplace(_PowInplace, x, (), n)
 
 
@@ -208,7 +212,12 @@ class _PowInplace(A.PowBackward0):
     __slots__ = ()
 
 
+class _PowInplaceTensor(A.PowBackward1):
+    __slots__ = ()
+
+
 _PowInplace.__name__ = "PowBackward0"
+_PowInplaceTensor.__name__ = "PowBackward1"
 
 
 def _unary_inplace(cls):
@@ -314,8 +323,11 @@ class CopyBackwards(Node):
 def copy_(dst, src, non_blocking=False):
     """Copy src's values into dst (broadcasting and casting); gradients flow to src."""
     if not isinstance(src, Tensor):
-        raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not "
-                        f"{type(src).__name__}")
+        number = wrapped_number(src)        # t.copy_(2): a Number is a 0-d tensor to torch
+        if number is src or not isinstance(number, Tensor):
+            raise TypeError(f"copy_(): argument 'other' (position 1) must be Tensor, not "
+                            f"{type_name(src)}")
+        src = number
     return inplace(CopyBackwards, dst, (src,))
 
 

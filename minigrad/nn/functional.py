@@ -264,11 +264,14 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
     """Mean (or sum, or elementwise with 'none') squared error (MseLossBackward0)."""
     if size_average is not None or reduce is not None or weight is not None:
         raise NotImplementedError("minigrad: mse_loss supports only the reduction argument")
-    if tuple(target.shape) != tuple(input.shape):
+    # (target first, as torch: a non-tensor fails here with torch's AttributeError)
+    if target.size() != input.size():
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input "
                       f"size ({input.shape}). This will likely lead to incorrect results due "
                       "to broadcasting. Please ensure they have the same size.", stacklevel=2)
     _check_reduction(reduction)
+    if input._data.dtype is not target._data.dtype or input._data.dtype.kind != "f":
+        input, target = _mse_operands(input, target)
     if tuple(target.shape) != tuple(input.shape):
         # torch expands both to the broadcast shape first (ExpandBackward0 in the graph)
         _broadcast_check(input, target)
@@ -278,6 +281,18 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
         if tuple(target.shape) != shape:
             target = target.expand(*shape)
     return MseLossBackward0.apply((input, target), reduction)
+
+
+def _mse_operands(input, target):
+    """Both operands in their common dtype, which must be floating (torch's kernel has no
+    integer or bool version)."""
+    from .._ops._util import result_dtype
+    from .._dtype import from_numpy_dtype
+    common = from_numpy_dtype(result_dtype(input, target))
+    if not common.is_floating_point:
+        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{common._legacy[:-6]}'")
+    return (input if input.dtype is common else input.to(common),
+            target if target.dtype is common else target.to(common))
 
 
 def _broadcast_check(a, b):

@@ -16,7 +16,9 @@ class Parameter(Tensor):
         if data is None:
             data = Tensor._make(np.empty((0,), np.float32), False, None)
         if not isinstance(data, Tensor):
-            raise TypeError(f"Parameter expects a Tensor (got {type(data).__name__})")
+            # torch calls data.detach() on anything that is not a Tensor: its AttributeError
+            from .._ops._core import type_name
+            raise AttributeError(f"'{type_name(data)}' object has no attribute 'detach'")
         if requires_grad and data._data.dtype.kind != "f":
             raise RuntimeError("Only Tensors of floating point and complex dtype can require "
                                "gradients")
