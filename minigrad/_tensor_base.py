@@ -108,6 +108,8 @@ class TensorBase:
         """`minigrad.FloatTensor`-style type name, or a cast when dtype is given."""
         if dtype is None:
             return "minigrad." + self.dtype._legacy
+        if dtype.__class__ is not _dtype.dtype:
+            dtype = _type_arg(dtype)
         return self.to(dtype)
 
     def stride(self, dim=None):
@@ -216,3 +218,24 @@ def warn_once(message, stacklevel=3):
 def _warn_scalar_once():
     warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
               "behavior.\nConsider using tensor.detach() first.", stacklevel=3)
+
+
+def _type_arg(d):
+    """What Tensor.type() accepts besides a dtype, as torch reads it: a type name string
+    ('minigrad.DoubleTensor') or a tensor type (Tensor, FloatTensor...)."""
+    by_legacy = {t._legacy: t for t in _dtype.ALL}
+    if isinstance(d, str):
+        module, _, name = d.rpartition(".")
+        if module in ("minigrad", "torch") and name in by_legacy:
+            return by_legacy[name]
+        raise ValueError(f"invalid type: '{d}'")
+    if isinstance(d, type) or callable(d) and getattr(d, "__name__", None) in by_legacy:
+        name = getattr(d, "__name__", "")
+        if name in by_legacy and d.__module__.split(".")[0] == "minigrad":
+            return by_legacy[name]
+        if name == "Tensor" and d.__module__.split(".")[0] == "minigrad":
+            return _dtype.float32               # the default tensor type
+        module = d.__module__                   # (torch names the type by its tp_name)
+        qualified = f"{module}.{name}" if module in ("numpy",) else name
+        raise ValueError(f"invalid type: '{qualified}'")
+    raise TypeError("dtype must be a type, str, or dtype object")

@@ -109,9 +109,7 @@ CASES = [
     bad("view_negative_size", X23, "x.view(-2, 3)",
         bug="the message lacks torch's ' at index 0 of shape [-2, 3]' suffix"),
     bad("view_non_contiguous", X23, "x.t().view(6)"),
-    bad("view_string", X23, "x.view('a')",
-        bug="view('a') is read as a device argument; torch's argument parser raises "
-            "TypeError 'view() received an invalid combination of arguments...'"),
+    bad("view_string", X23, "x.view('a')"),
     bad("expand_shrink", X23, "x.expand(2, 2)"),
     bad("expand_too_few_sizes", X23, "x.expand(3)"),
     bad("permute_wrong_length", X23, "x.permute(0)"),
@@ -138,9 +136,7 @@ CASES = [
     bad("setitem_index_out_of_range", "b = torch.zeros(2, 2)", "b[5] = 1."),
     # (b[[0, 5]] = 1. is not used: torch writes b[0] before it finds index 5)
     bad("setitem_list_index_out_of_range", "b = torch.zeros(2, 2)", "b[[5]] = 1."),
-    bad("setitem_string_value", "b = torch.zeros(2, 2)", "b[0] = 'x'",
-        bug="assigning a str leaks NumPy's ValueError; torch raises TypeError \"can't assign "
-            "a str to a torch.FloatTensor\""),
+    bad("setitem_string_value", "b = torch.zeros(2, 2)", "b[0] = 'x'"),
     bad("setitem_on_grad_leaf", X23, "x[0] = 0."),
     # ---- dims out of range --------------------------------------------------------------------
     bad("sum_dim_out_of_range", X23, "x.sum(2)"),

@@ -4,9 +4,9 @@ import numpy as np
 
 from .._internal_warning import warn_internal
 from ..autograd.graph import Node
-from ._core import Tensor
+from ._core import Tensor, type_name
 from ._util import promote_types, torch_index_message, wrap_dim
-from .inplace import copy_, fill_, index_put_
+from .inplace import checked_scalar, copy_, fill_, index_put_
 from .views import (AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view,
                     index_into_zeros)
 
@@ -142,6 +142,8 @@ def getitem(x, key):
 def setitem(x, key, value):
     """x[key] = value: a copy_ (or fill_) into the view x[key], or index_put_ for advanced
     keys. Either way one in-place op on x: the version goes up by one."""
+    if value.__class__ is not Tensor:
+        value = _setitem_value(x, value)
     key = _sequence_as_tuple(key)
     nkey, basic = _norm_key(x, key)
     if basic:
@@ -153,6 +155,19 @@ def setitem(x, key, value):
             fill_(target, value)
         return
     index_put_(x, nkey, value)
+
+
+def _setitem_value(x, value):
+    """The value of x[key] = value, checked as torch does before it reads the key: a Tensor,
+    or a Python number (NumPy integers too) that fits x's dtype."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        if not -2 ** 63 <= value < 2 ** 63:
+            raise ValueError("Overflow when unpacking long long")
+    elif not isinstance(value, (bool, float, complex)):
+        raise TypeError(f"can't assign a {type_name(value)} to a {x.type()}")
+    return checked_scalar(x, value)
 
 
 def _fit_value(target, value):

@@ -5,6 +5,8 @@ on a view of one), (2) writes into the existing array, (3) bumps the version cou
 (4) rewrites history: the tensor's grad_fn becomes the op's node, or, for a view, the base
 gets a CopySlices node and the view's history is regenerated from the base.
 """
+import math
+
 import numpy as np
 
 from ..autograd.graph import Node, begin, grad_edge, is_recording
@@ -291,7 +293,34 @@ def fill_(x, value):
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor "
                                f"with {value._data.ndim} dimensions.")
         return inplace(FillBackward3, x, (value,))
-    return inplace(FillBackward2, x, (), value)
+    return inplace(FillBackward2, x, (), checked_scalar(x, value))
+
+
+_C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "int64_t",
+           "int32": "int", "int16": "short", "int8": "int8_t", "uint8": "uint8_t"}
+
+
+def checked_scalar(x, value):
+    """A Number written into x (fill_, x[i] = v) as torch converts it: a complex number, or a
+    value beyond the range of x's dtype (nan or inf into integers), is refused."""
+    dt = x._data.dtype
+    if dt.kind == "b" or isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, (complex, np.complexfloating)):
+        bad = True
+    elif isinstance(value, (float, np.floating)):
+        if dt.kind == "f":
+            bad = math.isfinite(value) and abs(value) > np.finfo(dt).max
+        else:
+            bad = not math.isfinite(value) or not np.iinfo(dt).min <= value <= np.iinfo(dt).max
+    elif isinstance(value, (int, np.integer)) and dt.kind in "iu":
+        bad = not np.iinfo(dt).min <= value <= np.iinfo(dt).max
+    else:
+        return value
+    if bad:
+        raise RuntimeError(f"value cannot be converted to type {_C_TYPE[dt.name]} without "
+                           "overflow")
+    return value
 
 
 class CopyBackwards(Node):

@@ -187,10 +187,45 @@ def _shape_view(cls, x, new_shape):
 def view(x, *shape):
     """Same data, new shape; fails if the memory layout cannot be reinterpreted."""
     if len(shape) == 1 and not isinstance(shape[0], (int, tuple, list)):
-        from .conversion import to
-        return to(x, shape[0])
+        return view_dtype(x, shape[0])
     new_shape = _infer_shape(_shape_args(shape), x._data.size)
     return _shape_view(ViewBackward0, x, new_shape)
+
+
+_VIEW_SIGNATURES = ((("minigrad.dtype", "dtype"),), (("tuple of ints", "size"),))
+
+
+def view_dtype(x, dtype):
+    """x.view(minigrad.int32): the same bytes read as another dtype. Not differentiable; with
+    a different element size the last dim (contiguous) shrinks or grows, as in torch."""
+    from .. import _dtype
+    from ._core import invalid_combination
+    if not (isinstance(dtype, _dtype.dtype) or dtype is int or dtype is float or dtype is bool):
+        raise invalid_combination("view", (dtype,), _VIEW_SIGNATURES, shown=(0, 1))
+    dtype = _dtype.dtype_arg(dtype, "view")
+    xd = x._data
+    old = _dtype.from_numpy_dtype(xd.dtype)
+    if dtype.itemsize != old.itemsize:
+        what = f"to view {old._legacy[:-6]} as {dtype._legacy[:-6]} (different element sizes)"
+        if xd.ndim == 0:
+            raise RuntimeError(f"self.dim() cannot be 0 {what}")
+        if x.stride(-1) != 1:
+            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {x.stride(-1)}")
+        ratio = dtype.itemsize // old.itemsize
+        if ratio > 1:
+            if xd.shape[-1] % ratio:
+                raise RuntimeError(f"self.size(-1) must be divisible by {ratio} {what}, but "
+                                   f"got {xd.shape[-1]}")
+            if x.storage_offset() % ratio:
+                raise RuntimeError(f"self.storage_offset() must be divisible by {ratio} {what}, "
+                                   f"but got {x.storage_offset()}")
+            for d, st in enumerate(x.stride()[:-1]):
+                if st % ratio:
+                    raise RuntimeError(f"self.stride({d}) must be divisible by {ratio} {what}, "
+                                       f"but got {st}")
+    out = Tensor._make(xd.view(dtype.np), False, None)
+    out._vc = x._version_counter()          # the same storage: in-place edits show in both
+    return out
 
 
 def reshape(x, *shape):
