@@ -296,7 +296,6 @@ KNOWN_DIVERGENCES = (
     Known("inplace_on_view_of_detached_leaf",
           "a view of a leaf Variable|A view was created in no_grad mode and is being modified",
           "^RuntimeError: a leaf Variable that requires grad"),
-    Known("max_over_empty_dim_message", "Expected reduction dim", "empty sequence"),
     Known("expand_message_bool_type_name", "CPUBoolType", "BoolTensor"),
     Known("setitem_value_expand_size_mismatch_message", r"expand\(torch\.\w+\{\[",
           r"expand\(torch\.\w+\{\[1, ", code=r"\] = "),

@@ -276,9 +276,20 @@ def select(x, dim, index):
 
 
 def narrow(x, dim, start, length):
+    if x._data.ndim == 0:                   # torch's checks, in torch's order
+        raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
     key = [slice(None)] * x._data.ndim
     d = wrap_dim(dim, x._data.ndim)
+    size = x._data.shape[d]
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], "
+                         f"but got {start})")
     if start < 0:
-        start += x._data.shape[d]
+        start += size
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
+                           f"({size}).")
     key[d] = slice(start, start + length)
     return getitem(x, tuple(key))

@@ -249,9 +249,11 @@ def reshape_as(x, other):
 
 def flatten(x, start_dim=0, end_dim=-1):
     nd = x._data.ndim
+    s, e = wrap_dim(start_dim, nd), wrap_dim(end_dim, nd)
     if nd == 0:
         return reshape(x, (1,))
-    s, e = wrap_dim(start_dim, nd), wrap_dim(end_dim, nd)
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         return x
     shape = x._data.shape
@@ -270,6 +272,13 @@ def squeeze(x, dim=None):
         return _shape_view(SqueezeBackward0, x, tuple(s for s in shape if s != 1))
     if isinstance(dim, (tuple, list)):
         dims = {wrap_dim(d, x._data.ndim) for d in dim}
+        if len(dims) != len(dim):
+            seen = set()
+            for d in dim:
+                w = wrap_dim(d, x._data.ndim)
+                if w in seen:
+                    raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+                seen.add(w)
         cls = SqueezeBackward2
     else:
         dims = {wrap_dim(dim, x._data.ndim)}
