@@ -21,6 +21,7 @@ from . import _kernels as K
 __all__ = [
     "AddmmBackward0", "ConstantPadNdBackward0", "ConvolutionBackward0", "SoftmaxBackward0",
     "LogSoftmaxBackward0", "MseLossBackward0", "NllLossBackward0", "NllLoss2DBackward0",
+    "DivBackward1",
 ]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}   # torch's enum, shown as _saved_reduction
@@ -266,3 +267,17 @@ def nll_forward(logp, target, reduction, ignore_index):
     if total:
         coef[rows, cols] = -1.0 / total
     return loss, coef, total
+
+
+class DivBackward1(Node):
+    """out = x / a number (torch's div by a Scalar, as inside cross_entropy with class
+    probabilities: the sum divided by the batch size). Saves only the number."""
+    __slots__ = ("other",)
+    _options = ("other",)
+
+    def forward(self, x, other):
+        self.other = other
+        return x._data / x._data.dtype.type(other)
+
+    def backward(self, grad):
+        return (grad / self.other,)

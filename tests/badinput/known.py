@@ -8,8 +8,6 @@ by hand.
 """
 # ruff: noqa: E501
 KNOWN_LEAKS = {
-    'F.cross_entropy: numpy': ('F.cross_entropy(e, g)',
-        'minigrad ValueError: zero-size array to reduction operation maximum which has no identity; torch RuntimeError: expected target dtype to be Long or ...'),
     'F.cross_entropy: python': ('F.cross_entropy(v, 0)',
         "minigrad AttributeError: 'int' object has no attribute 'dtype'; torch TypeError: cross_entropy_loss(): argument 'target' (position 2) must be Tenso..."),
     'F.linear: numpy': ('F.linear(m, np.int64(3))',
@@ -97,4 +95,6 @@ KNOWN_LEAKS = {
         "minigrad AttributeError: 'numpy.float64' object has no attribute '_requires_grad'; torch TypeError: maximum(): argument 'other' (position 2) must be Tensor, not numpy.float64"),
     'Tensor.narrow: python': ('e.narrow(1, 2.5, None)',
         "minigrad TypeError: '<' not supported between instances of 'NoneType' and 'int'; torch TypeError: narrow() received an invalid combination of arguments - got (int, float, NoneType)..."),
+    'F.cross_entropy: numpy': ('F.cross_entropy(a, np.bool_(True))',
+        "minigrad AttributeError: 'numpy.bool' object has no attribute '_data'; torch TypeError: cross_entropy_loss(): argument 'target' (position 2) must be Tensor, not numpy.bool"),
 }
