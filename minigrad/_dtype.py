@@ -33,6 +33,13 @@ class dtype:
         return self
 
 
+# torch.dtype is a C type: Python's own errors name it 'torch.dtype' ("unsupported operand
+# type(s) for *: 'torch.dtype' and 'int'"). They name a Python class by its __name__, so
+# minigrad's carries its module in it (its repr, from __module__ and __qualname__, is
+# <class 'minigrad.dtype'>).
+dtype.__module__ = "minigrad"
+dtype.__name__ = "minigrad.dtype"
+
 float16 = dtype("float16", np.float16, "HalfTensor", 2)
 float32 = dtype("float32", np.float32, "FloatTensor", 2)
 float64 = dtype("float64", np.float64, "DoubleTensor", 2)

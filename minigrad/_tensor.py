@@ -313,6 +313,6 @@ Tensor.__module__ = "minigrad"
 def _type_name(x):
     """A Python object's type as torch names it in messages: 'int', 'numpy.float32'."""
     cls = type(x)
-    if cls.__module__ in ("builtins", None):
+    if cls.__module__ in ("builtins", None) or "." in cls.__name__:    # (minigrad.dtype)
         return cls.__name__
     return f"{cls.__module__.split('.')[0]}.{cls.__name__}"

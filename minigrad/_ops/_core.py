@@ -62,7 +62,7 @@ def type_name(x):
         return "Tensor"
     cls = type(x)
     module = cls.__module__
-    if module in ("builtins", None):
+    if module in ("builtins", None) or "." in cls.__name__:    # (minigrad.dtype)
         return cls.__name__
     return f"{module.split('.')[0]}.{cls.__name__}"
 

@@ -4,7 +4,8 @@ import collections
 
 import numpy as np
 
-from ..autograd.graph import Node, begin, output
+from .. import _dtype
+from ..autograd.graph import Node, begin, is_recording, output
 from ..autograd.saved import FREED
 from ._core import Tensor
 from ._util import broadcast_shapes, expand_to, result_dtype, wrap_dim, where
@@ -201,6 +202,10 @@ def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
         dim = axis
     if keepdims is not None:
         keepdim = keepdims
+    if dtype is not None and dtype.__class__ is not _dtype.dtype:
+        dtype = _dtype.dtype_arg(dtype, "sum")      # int, float, bool: torch's dtypes
+    if dtype is not None and not dtype.is_floating_point and is_recording((x,)):
+        raise RuntimeError(f"Autograd not support dtype: {dtype._legacy[:-6]}")
     npd = None if dtype is None else dtype.np
     if dim is None or dim.__class__ is tuple and not dim:
         return SumBackward0.apply((x,), npd)

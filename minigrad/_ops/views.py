@@ -209,8 +209,6 @@ def view_dtype(x, dtype):
         what = f"to view {old._legacy[:-6]} as {dtype._legacy[:-6]} (different element sizes)"
         if xd.ndim == 0:
             raise RuntimeError(f"self.dim() cannot be 0 {what}")
-        if x.stride(-1) != 1:
-            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {x.stride(-1)}")
         ratio = dtype.itemsize // old.itemsize
         if ratio > 1:
             if xd.shape[-1] % ratio:
@@ -219,6 +217,9 @@ def view_dtype(x, dtype):
             if x.storage_offset() % ratio:
                 raise RuntimeError(f"self.storage_offset() must be divisible by {ratio} {what}, "
                                    f"but got {x.storage_offset()}")
+        if x.stride(-1) != 1 and xd.shape[-1] > 1:     # (NumPy's stride of a dim of size
+            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {x.stride(-1)}")
+        if ratio > 1:                                   # 0 or 1 may be anything)
             for d, st in enumerate(x.stride()[:-1]):
                 if st % ratio:
                     raise RuntimeError(f"self.stride({d}) must be divisible by {ratio} {what}, "
