@@ -10,6 +10,7 @@ from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad
 from ._tensor import Tensor
 from ._ops._core import check_tensor, invalid_combination, is_number, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
+from ._ops._util import I64, promote_types as _promote_types
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
            "linspace", "eye", "rand", "randn", "randint", "ones_like", "zeros_like",
@@ -76,31 +77,54 @@ def _rng(generator):
 
 # ---- tensor() ----------------------------------------------------------------------
 
-def _infer(data, depth=0):
-    """Walk nested sequences: return (shape, kind) with torch's messages for ragged or
-    non-numeric data. kind: 0 bool, 1 int, 2 float."""
+_BIG = np.dtype(np.uint64)     # marks a Python int beyond int64 (no minigrad dtype is uint64)
+
+
+def _promote(x, y):
+    """torch.promote_types of two leaf dtypes (None: no leaf yet)."""
+    if x is None or x is y:
+        return y
+    if y is None:
+        return x
+    if _BIG in (x, y):                  # a big int stays too big unless a float joins it
+        other = y if x is _BIG else x
+        return other if other.kind == "f" else _BIG
+    return _promote_types(x, y)
+
+
+def _infer(data, depth=0, dtype=None):
+    """Walk nested sequences: return (shape, dtype of the leaves promoted together, None when
+    there are none) with torch's messages for ragged or non-numeric data. `dtype`: the dtype
+    asked for, which changes some messages."""
     if isinstance(data, Tensor):
-        return tuple(data._data.shape), {"b": 0, "i": 1, "u": 1, "f": 2}[data._data.dtype.kind]
+        if depth and data._data.size != 1:      # inside a list a tensor is one number
+            if dtype is not None and dtype.np.kind in "biu":
+                raise TypeError("only integer tensors of a single element can be converted "
+                                "to an index")
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return (tuple(data._data.shape) if not depth else ()), data._data.dtype
     if isinstance(data, np.ndarray):
         if data.dtype.kind not in "biuf":
             _dtype.from_numpy_dtype(data.dtype)        # torch's "can't convert" TypeError
-        return data.shape, {"b": 0, "i": 1, "u": 1, "f": 2}.get(data.dtype.kind, 2)
+        return data.shape, data.dtype
     if isinstance(data, (bool, np.bool_)):
-        return (), 0
-    if isinstance(data, (int, np.integer)):
-        return (), 1
-    if isinstance(data, (float, np.floating)):
-        return (), 2
-    if isinstance(data, (list, tuple)):
+        return (), np.dtype(np.bool_)
+    if isinstance(data, np.generic) and data.dtype.kind in "iuf":
+        return (), _dtype.from_numpy_dtype(data.dtype).np   # a NumPy scalar keeps its dtype
+    if isinstance(data, int):
+        return (), I64 if -2 ** 63 <= data < 2 ** 63 else _BIG
+    if isinstance(data, float):
+        return (), _Default.dtype.np
+    if isinstance(data, (list, tuple, range)):
         if not data:
-            return (0,), -1
+            return (0,), None
         if isinstance(data[0], str):          # torch reads a leading str as a sequence
             raise ValueError("too many dimensions 'str'")
-        shapes, kinds = [], []
+        shapes, dt = [], None
         for item in data:
-            s, k = _infer(item, depth + 1)
+            s, d = _infer(item, depth + 1, dtype)
             shapes.append(s)
-            kinds.append(k)
+            dt = _promote(dt, d)
         first = shapes[0]
         for s in shapes[1:]:
             if s != first:
@@ -110,28 +134,33 @@ def _infer(data, depth=0):
                     raise TypeError("'list' object cannot be interpreted as an integer")
                 raise ValueError(f"expected sequence of length {first[0]} at dim {depth + 1} "
                                  f"(got {s[0]})")
-        return (len(data),) + first, max(kinds)
-    if data is None:
-        raise RuntimeError("Could not infer dtype of NoneType")
+        return (len(data),) + first, dt
     if isinstance(data, complex):
         raise TypeError("minigrad does not support complex numbers")
-    raise TypeError(f"new(): invalid data type '{type(data).__name__}'")
+    if isinstance(data, str) and (dtype is None or not depth):
+        raise TypeError("new(): invalid data type 'str'")
+    if dtype is not None:     # converted as one number of that dtype
+        if dtype.is_floating_point:
+            raise TypeError(f"must be real number, not {type(data).__name__}")
+        raise TypeError(f"'{type(data).__name__}' object cannot be interpreted as an integer")
+    raise RuntimeError(f"Could not infer dtype of {type(data).__name__}")
 
 
 def _to_array(data, dtype):
     """Build the ndarray for tensor(data, dtype)."""
-    shape, kind = _infer(data)
+    shape, dt = _infer(data, 0, dtype)
     if dtype is None:
         if isinstance(data, np.ndarray):
             np_dtype = _dtype.from_numpy_dtype(data.dtype).np
         else:
-            np_dtype = {0: np.bool_, 1: np.int64, 2: _Default.dtype.np, -1: _Default.dtype.np}[
-                kind]
+            np_dtype = dt if dt is not None else _Default.dtype.np
     else:
         np_dtype = dtype.np
-    if isinstance(data, (list, tuple)):
+    if dt is _BIG and np.dtype(np_dtype).kind != "f":
+        raise ValueError("Overflow when unpacking long long")
+    if isinstance(data, (list, tuple, range)):
         data = _unwrap(data)
-    arr = np.array(data)
+    arr = np.array(data, dtype=np.float64 if dt is _BIG else None)
     if arr.dtype.kind == "f" and np.dtype(np_dtype).kind in "iu":
         arr = np.trunc(arr)
     return np.array(arr, dtype=np_dtype).reshape(shape)
@@ -139,8 +168,8 @@ def _to_array(data, dtype):
 
 def _unwrap(data):
     if isinstance(data, Tensor):
-        return data._data
-    if isinstance(data, (list, tuple)):
+        return data._data.reshape(())         # (one element, checked by _infer)
+    if isinstance(data, (list, tuple, range)):
         return [_unwrap(d) for d in data]
     return data
 
@@ -205,7 +234,7 @@ def legacy_new(cls, args, kwargs):
                         f"({', '.join(kwargs)})")
     if len(args) == 0:
         arr = np.empty((0,), np_dtype)
-    elif len(args) == 1 and isinstance(args[0], (list, tuple, np.ndarray, Tensor)) \
+    elif len(args) == 1 and isinstance(args[0], (list, tuple, range, np.ndarray, Tensor)) \
             and not (isinstance(args[0], tuple) and all(isinstance(a, int) for a in args[0])
                      and False):
         src = args[0]
@@ -215,6 +244,8 @@ def legacy_new(cls, args, kwargs):
     elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         # torch leaves memory uninitialised; zeros are fine
         arr = np.zeros(_size(args, "new"), np_dtype)
+    elif len(args) == 1 and isinstance(args[0], str):
+        raise TypeError("new(): invalid data type 'str'")
     else:
         raise TypeError(f"new(): data must be a sequence (got {type(args[0]).__name__})")
     t = object.__new__(cls)
