@@ -272,7 +272,11 @@ def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
 
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     _check_device(device)
-    return _finish(np.zeros(_size(size, "zeros"), _np(dtype, op="zeros")), requires_grad)
+    try:
+        shape = _size(size, "zeros")
+    except RuntimeError:                # a negative size: zeros has its own message
+        raise RuntimeError("zeros: Dimension size must be non-negative.") from None
+    return _finish(np.zeros(shape, _np(dtype, op="zeros")), requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):

@@ -131,7 +131,8 @@ def size_arg(size, op="ones"):
         raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type_name(size[0])}")
     for i, s in enumerate(size):
-        if not isinstance(s, (int, np.integer)) or isinstance(s, bool):
+        if not isinstance(s, (int, np.integer)) or isinstance(s, bool) and i == 0:
+            # (torch's parser takes a bool as an int after the first size: empty(2, True))
             data = getattr(s, "_data", None)
             if data is not None and data.dtype.kind in "iu" and data.size == 1:
                 continue                    # an integer tensor of one element is an int

@@ -1,6 +1,7 @@
 """2-D convolution layer (torch.nn.Conv2d)."""
 
 import math
+from collections.abc import Iterable
 
 from .. import functional as F
 from .. import init
@@ -15,7 +16,9 @@ _PADDING_MODES = {"zeros", "reflect", "replicate", "circular"}
 
 
 def _pair(v):
-    return (v, v) if isinstance(v, int) else tuple(v)
+    """(v, v) for one value; anything iterable as a tuple (a 0-d tensor then fails as in
+    torch: 'iteration over a 0-d tensor')."""
+    return tuple(v) if isinstance(v, Iterable) else (v, v)
 
 
 class Conv2d(Module):
@@ -30,6 +33,10 @@ class Conv2d(Module):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
                  groups=1, bias=True, padding_mode="zeros", device=None, dtype=None):
         super().__init__()
+        kernel_size, stride = _pair(kernel_size), _pair(stride)     # first, as in torch
+        if not isinstance(padding, str):
+            padding = _pair(padding)
+        dilation = _pair(dilation)
         if groups <= 0:
             raise ValueError("groups must be a positive integer")
         if in_channels % groups != 0:
