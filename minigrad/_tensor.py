@@ -229,8 +229,7 @@ class Tensor(TensorBase):
                 "this function, make sure to reset the .grad fields of your parameters to None "
                 "after use to break the cycle and avoid the leak.", stacklevel=2)
         from .autograd.engine import run_backward     # the engine sits above Tensor
-        run_backward((self,), None if gradient is None else (gradient,),
-                     retain_graph, create_graph, inputs)
+        run_backward((self,), gradient, retain_graph, create_graph, inputs)
 
     # ---- detach / data ---------------------------------------------------------------
     def detach(self):
