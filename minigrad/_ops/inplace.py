@@ -310,7 +310,7 @@ def checked_scalar(x, value):
         bad = True
     elif isinstance(value, (float, np.floating)):
         if dt.kind == "f":
-            bad = math.isfinite(value) and abs(value) > np.finfo(dt).max
+            bad = math.isfinite(value) and abs(value) > float(np.finfo(dt).max)
         else:
             bad = not math.isfinite(value) or not np.iinfo(dt).min <= value <= np.iinfo(dt).max
     elif isinstance(value, (int, np.integer)) and dt.kind in "iu":
