@@ -214,13 +214,17 @@ def wrapped_number(a):
     return Tensor._make(np.asarray(a, kind), False, None)
 
 
-def alpha_arg(a, alpha, op):
-    """alpha must be a Number, and an integer one for integer tensors."""
+def alpha_arg(a, alpha, op, b=None):
+    """alpha must be a Number (a 0-d tensor is read as one), and an integer one when the
+    result (of a and b) is an integer tensor."""
     if isinstance(alpha, np.generic) and alpha.dtype.kind in "biuf":
         alpha = alpha.item()
+    elif isinstance(alpha, Tensor) and alpha._data.ndim == 0:
+        alpha = alpha._data.item()
     if not isinstance(alpha, (bool, int, float)):
         raise TypeError(f"{op}(): argument 'alpha' must be Number, not {type_name(alpha)}")
-    if isinstance(alpha, float) and a._data.dtype.kind in "biu":
+    b_float = isinstance(b, float) or isinstance(b, Tensor) and b._data.dtype.kind == "f"
+    if isinstance(alpha, float) and a._data.dtype.kind in "biu" and not b_float:
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
                            "point number.")
     return alpha

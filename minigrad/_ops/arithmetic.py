@@ -248,7 +248,7 @@ def add(a, b, *, alpha=1):
         a = _number_first(a, b, "add")                      # torch.add(2, x)
         b = _check(a, b, "add", "+")                       # (the common cases skip the checks)
     if alpha.__class__ is not int:
-        alpha = _check_alpha(a, alpha, "add")
+        alpha = _check_alpha(a, alpha, "add", b)
     return AddBackward0.apply((a, b), alpha)
 
 
@@ -263,7 +263,7 @@ def sub(a, b, *, alpha=1):
         a = _number_first(a, b, "sub")
     b = _check(a, b, "sub", "-")
     if alpha.__class__ is not int:
-        alpha = _check_alpha(a, alpha, "sub")
+        alpha = _check_alpha(a, alpha, "sub", b)
     _check_bool_sub(a, b)
     return SubBackward0.apply((a, b), alpha)
 
@@ -454,21 +454,41 @@ class RemainderBackward1(Node):
 def remainder(a, b):
     """a % b with the sign of b (Python's rule, as torch)."""
     b = _check(a, b, "remainder", "%")
+    if a._data.dtype.kind == "b" and (type(b) is bool or isinstance(b, Tensor)
+                                      and b._data.dtype.kind == "b"):
+        raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
     if a._data.dtype.kind in "biu" and (isinstance(b, (bool, int)) or isinstance(b, Tensor)
                                        and b._data.dtype.kind in "biu"):
         _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
     return (RemainderBackward0 if is_scalar(b) else RemainderBackward1).apply((a, b))
 
 
+class DivBackward2(Node):
+    """out = div(a, b, rounding_mode='floor' or 'trunc'): a step function, so both
+    gradients are zero. Saves nothing."""
+    __slots__ = ("meta",)
+
+    def forward(self, a, b, mode):
+        self.meta = binary_meta(a, b)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = _compute(np.true_divide, a, b)
+        return np.floor(q) if mode == "floor" else np.trunc(q)
+
+    def backward(self, g):
+        return _grads(self.meta, zeros_of(g), zeros_of(g))
+
+
 def floor_divide_like(a, b, mode):
     integer = a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or
                                              b._data.dtype.kind != "f") \
         and not isinstance(b, float)
-    if integer:
-        _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
+    if not integer:
+        return DivBackward2.apply((a, b), mode)
+    if a._data.dtype.kind == "b" and (type(b) is bool or isinstance(b, Tensor)
+                                      and b._data.dtype.kind == "b"):
+        raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for 'Bool'")
+    _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
     with np.errstate(divide="ignore", invalid="ignore"):
         q = _compute(np.true_divide, a, b)
     q = np.floor(q) if mode == "floor" else np.trunc(q)
-    if integer:
-        q = q.astype(a._data.dtype)
-    return Tensor._make(q, False, None)
+    return Tensor._make(q.astype(result_dtype(a, b)), False, None)

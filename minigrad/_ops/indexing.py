@@ -261,6 +261,7 @@ def stack(tensors, dim=0):
     """Join same-shaped tensors along a new dim."""
     tensors = _tensors_arg(tensors, "stack")
     shape = tensors[0]._data.shape
+    wrap_dim(dim, len(shape) + 1)           # the dim is checked first
     for i, t in enumerate(tensors):
         if t._data.shape != shape:
             raise RuntimeError(f"stack expects each tensor to be equal size, but got "

@@ -237,8 +237,8 @@ class SignBackward0(_ZeroGrad):
 
     def forward(self, x):
         out = np.sign(x._data)
-        if out.dtype.kind == "f":
-            np.copyto(out, 0, where=out != out)     # sign(nan) is 0 in torch
+        if out.dtype.kind == "f" and np.isnan(out).any():
+            out = np.where(out == out, out, out.dtype.type(0))     # sign(nan) is 0 in torch
         return out
 
 

@@ -383,8 +383,9 @@ def expand(x, *sizes):
                            "of sizes provided (%d) must be greater or equal to the number of "
                            "dimensions in the tensor (%d)" % (len(sizes), len(shape)))
     lead = len(sizes) - len(shape)
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in reversed(range(len(sizes))):       # torch checks from the last dim
+        s = sizes[i]
         cur = shape[i - lead] if i >= lead else 1
         if s == -1:
             if i < lead:
@@ -395,7 +396,7 @@ def expand(x, *sizes):
             raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing "
                                f"size ({cur}) at non-singleton dimension {i}.  Target sizes: "
                                f"{list(sizes)}.  Tensor sizes: {list(shape)}")
-        target.append(s)
+        target[i] = s
     target = tuple(target)
     return apply_view(ExpandBackward0, x, ("expand", target), target)
 

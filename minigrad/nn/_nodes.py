@@ -119,7 +119,7 @@ class _SoftmaxBase(Node):
 
     def forward(self, x, dim, wrapped):
         self.dim = wrapped
-        self.shown_dim = dim % (1 << 64)     # torch shows a negative dim as an unsigned int64
+        self.shown_dim = int(dim) % (1 << 64)    # torch shows a negative dim as an unsigned int64
         out = self.kernel(x._data, wrapped)
         self.save_result(out)
         return out
