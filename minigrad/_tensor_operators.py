@@ -19,7 +19,7 @@ class TensorOperators:
     __sub__ = arithmetic.sub
     __rsub__ = arithmetic.rsub
     __mul__ = arithmetic.mul
-    __rmul__ = arithmetic.mul
+    __rmul__ = arithmetic.rmul
     __truediv__ = arithmetic.div
     __rtruediv__ = arithmetic.rdiv
     __pow__ = arithmetic.pow

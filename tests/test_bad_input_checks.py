@@ -49,6 +49,23 @@ REGRESSIONS = [
         "-1 % b", "2.5 % v", "np.int64(3) % b",
         "g - np.bool_(True)", "bo ** np.bool_(True)",
     ),
+    regression(
+        "reflected_operators_decline_other_types",
+        SETUP,
+        "[v, v] + a", "range(3) * v", "object() * g", "'x' * v", "(1, 2) - v", "None / v",
+        "{} ** v", "np.array(2.0) * g", "2 * g", "True * v",
+    ),
+    regression(
+        "alpha_and_rounding_modes",
+        SETUP,
+        "torch.add(b, -0.0, alpha=np.float32(0.5))", "torch.add(b, v, alpha=0.5)",
+        "torch.add(b, b, alpha=0.5)", "torch.add(b, 2, alpha=0.5)", "torch.sub(b, 2.5, alpha=0.5)",
+        "torch.add(s, a, alpha=s)", "torch.add(b, b, alpha=v[0])",
+        "bo % bo", "torch.remainder(bo, True)",
+        "t = torch.div(g, 2, rounding_mode='floor')\nt.sum().backward()\nt, g.grad",
+        "torch.div(bo, bo, rounding_mode='trunc')", "torch.div(bo, 2, rounding_mode='trunc')",
+        "torch.div(b, v, rounding_mode='floor')",
+    ),
     # ---- in-place operators: **= exists, other types get Python's own error --------------
     regression(
         "augmented_assignment",
@@ -145,6 +162,14 @@ REGRESSIONS = [
         "v.narrow(0, 0, -1)", "v.narrow(0, 3, 0)", "s.narrow(-1, 0, 0)", "v.narrow(2, 0, 1)",
         "e.squeeze((0, 0))", "v.squeeze((0, -1))", "s.flatten(1)", "s.flatten(-1, 0)",
         "a.flatten(1, 0)",
+    ),
+    regression(
+        "mask_expand_and_stack_messages",
+        SETUP,
+        "a[:, torch.tensor([True, False])]", "c[0, torch.tensor([True])]", "a[bo]",
+        "a[:1, torch.tensor([True])]", "a[None, torch.tensor([True])]",
+        "a[..., torch.tensor([True, False])]", "c.expand(2, 1, 3)", "a.expand(1, 6)",
+        "torch.zeros(3, 1).expand(-1, 5, 2)", "torch.stack([a, v], 3)", "torch.stack([a, v], -4)",
     ),
     # ---- losses --------------------------------------------------------------------------
     regression(

@@ -193,8 +193,9 @@ def operand_arg(a, b, op="add", symbol="+", reflected=False):
         return as_tensor_arg(b)
     if isinstance(b, complex):
         raise TypeError("minigrad does not support complex numbers")
-    sides = (type_name(b), "Tensor") if reflected else ("Tensor", type_name(b))
-    raise TypeError(f"unsupported operand type(s) for {symbol}: '{sides[0]}' and '{sides[1]}'")
+    if reflected:       # declined, as torch does: Python then says what fails ('can only
+        return NotImplemented       # concatenate list (not "Tensor") to list', ...)
+    raise TypeError(f"unsupported operand type(s) for {symbol}: 'Tensor' and '{type_name(b)}'")
 
 
 def wrapped_number(a):

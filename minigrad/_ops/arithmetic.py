@@ -255,6 +255,8 @@ def add(a, b, *, alpha=1):
 def radd(a, b):
     if b.__class__ not in _PLAIN_OPERANDS:
         b = _check(a, b, "add", "+", True)
+        if b is NotImplemented:
+            return b
     return add(a, b)
 
 
@@ -282,6 +284,8 @@ def _check_bool_sub(a, b):
 
 def rsub(a, b):
     b = _check(a, b, "sub", "-", True)
+    if b is NotImplemented:
+        return b
     _check_bool_sub(a, b)
     return RsubBackward1.apply((a, b))
 
@@ -290,6 +294,15 @@ def mul(a, b):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
         a = _number_first(a, b, "mul")
         b = _check(a, b, "mul", "*")
+    return MulBackward0.apply((a, b))
+
+
+def rmul(a, b):
+    """number * x (Python's reflected *); anything else is declined."""
+    if b.__class__ not in _PLAIN_OPERANDS:
+        b = _check(a, b, "mul", "*", True)
+        if b is NotImplemented:
+            return b
     return MulBackward0.apply((a, b))
 
 
@@ -318,6 +331,8 @@ def div(a, b, *, rounding_mode=None):
 def rdiv(a, b):
     # torch computes `number / x` as reciprocal(x) * number: grad_fn is MulBackward0
     b = _check(a, b, "div", "/", True)
+    if b is NotImplemented:
+        return b
     return mul(a.reciprocal(), b)
 
 
@@ -358,6 +373,8 @@ def _pow_scalar(x, n):
 
 def rpow(a, b):
     b = _check(a, b, "pow", "** or pow()", True)
+    if b is NotImplemented:
+        return b
     if type(b) is int and a._data.dtype.kind in "iu":       # 2 ** int tensor stays integer
         return Tensor._make(_int_pow(np.asarray(b, a._data.dtype), a._data), False, None)
     return PowBackward2.apply((a,), b)
