@@ -316,7 +316,8 @@ def _int64(x):
 def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None):
     """start, start + step, ... up to (not including) end."""
     _check_device(device)
-    given = (start,) if end is None else (start, end) if step == 1 else (start, end, step)
+    given = (start,) if end is None else (start, end) if type(step) is int and step == 1 \
+        else (start, end, step)
     if any(isinstance(v, complex) for v in given):
         raise RuntimeError("value cannot be converted to type double without overflow")
     try:
@@ -329,14 +330,17 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
         vals = [0] + vals
     if len(vals) == 2:
         vals.append(1)
-    start, end, step = (_int64(v) for v in vals)
+    is_float = any(isinstance(v, float) for v in vals)
+    if not is_float:                    # (with a float among them torch computes in double)
+        start, end, step = (_int64(v) for v in vals)
+    else:
+        start, end, step = vals
     if not (math.isfinite(start) and math.isfinite(end)):
         raise RuntimeError(f"unsupported range: {start} -> {end}")
     if step == 0 or step != step:       # (nan counts as zero, as in torch)
         raise RuntimeError("step must be nonzero")
     if (end - start) * step < 0:
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    is_float = any(isinstance(v, float) for v in vals)
     np_dtype = _np(dtype, _Default.dtype if is_float else _dtype.int64, op="arange")
     n = int(np.ceil((end - start) / step))
     arr = (start + step * np.arange(n, dtype=np.float64)).astype(np_dtype)

@@ -158,7 +158,9 @@ def number_arg(x, op, name, pos):
     of one element (as Python numbers); complex numbers are beyond minigrad."""
     if x.__class__ in (int, float, bool):
         return x
-    if isinstance(x, (np.number, np.bool_)):
+    if isinstance(x, np.bool_):
+        x = float(x)                    # torch reads a NumPy bool as a float
+    elif isinstance(x, np.number):
         x = x.item()
     elif isinstance(x, Tensor) and x._data.ndim == 0:
         x = x._data.item()
