@@ -106,8 +106,7 @@ CASES = [
     bad("view_wrong_numel", X23, "x.view(4)"),
     bad("reshape_wrong_numel", X23, "x.reshape(5, -1)"),
     bad("view_two_inferred", X23, "x.view(-1, -1)"),
-    bad("view_negative_size", X23, "x.view(-2, 3)",
-        bug="the message lacks torch's ' at index 0 of shape [-2, 3]' suffix"),
+    bad("view_negative_size", X23, "x.view(-2, 3)"),
     bad("view_non_contiguous", X23, "x.t().view(6)"),
     bad("view_string", X23, "x.view('a')"),
     bad("expand_shrink", X23, "x.expand(2, 2)"),
@@ -163,9 +162,7 @@ CASES = [
     bad("index_list_out_of_range", X23, "x[[0, 2]]"),
     bad("index_list_negative_out_of_range", X23, "x[[-3]]"),
     bad("index_0d_tensor", "s = torch.tensor(1.)", "s[0]"),
-    bad("index_string", X23, "x['a']",
-        bug="x['a'] gives the index-type IndexError; torch tries to build a tensor from the "
-            "str: TypeError \"new(): invalid data type 'str'\""),
+    bad("index_string", X23, "x['a']"),
     bad("index_float", X23, "x[1.5]"),
     # ---- hooks returning the wrong thing -------------------------------------------------------
     bad("hook_changes_size", X23 + "\ny = x * 2\nh = y.register_hook(lambda g: g[0])",

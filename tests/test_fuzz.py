@@ -243,8 +243,6 @@ KNOWN_DIVERGENCES = (
     Known("matmul_nd_grad_fn_names", "UnsafeViewBackward0|CloneBackward0|TransposeBackward0",
           "SqueezeBackward1|UnsafeViewBackward0", attr="grad_fn", origin="@|matmul"),
     # dtypes
-    Known("bool_pow_scalar_type_promotion", ".", ".", attr="dtype",
-          origin=r"\*\* -?\d|\d \*\* t"),
     # matmul messages
     Known("fresh_result_version", r"\('ok', [12]\)", r"\('ok', 0\)", attr="_version",
           at_creation=True),
@@ -323,9 +321,6 @@ KNOWN_DIVERGENCES = (
           "element 0 of tensors does not require grad", NO_EXC, code="backward|autograd"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
-    # NumPy leaking through
-    Known("no_numpy_runtime_warnings", ".", "RuntimeWarning: .* encountered in",
-          attr="warnings"),
 )
 
 

@@ -159,11 +159,11 @@ class PowBackward0(Node):
         self.save(self=x)
         self.exponent = n
         xd = x._data
+        if type(n) is float and xd.dtype.kind != "f":
+            xd = xd.astype(np.float32)      # an integer or bool base with a float exponent
         if n == 2:
             return xd * xd             # much cheaper than np.power
         with np.errstate(all="ignore"):     # 0 ** -1 is inf and (-2) ** 0.5 nan, silently
-            if type(n) is float and xd.dtype.kind != "f":
-                return np.power(xd.astype(np.float32), n)
             return np.power(xd, n)
 
     def backward(self, g):
@@ -351,7 +351,9 @@ def pow(a, b):
         return rpow(b, a)                       # torch.pow(2, x): a Number base
     b = _check(a, b, "pow", "** or pow()")
     ak = a._data.dtype.kind
-    if ak == "b" and (type(b) is bool or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
+    if ak == "b" and type(b) is bool:           # bool ** True is x, bool ** False all True
+        return Tensor._make(a._data.copy() if b else np.ones_like(a._data), False, None)
+    if ak == "b" and isinstance(b, Tensor) and b._data.dtype.kind == "b":
         raise NotImplementedError("\"pow\" not implemented for 'Bool'")
     if ak in "biu" and type(b) is int and not -2 ** 63 <= b < 2 ** 63:
         raise RuntimeError("value cannot be converted to type int64_t without overflow")
@@ -375,8 +377,13 @@ def rpow(a, b):
     b = _check(a, b, "pow", "** or pow()", True)
     if b is NotImplemented:
         return b
-    if type(b) is int and a._data.dtype.kind in "iu":       # 2 ** int tensor stays integer
-        return Tensor._make(_int_pow(np.asarray(b, a._data.dtype), a._data), False, None)
+    ak = a._data.dtype.kind
+    if type(b) is bool and ak == "b":
+        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+    if type(b) in (int, bool) and ak in "biu":    # 2 ** int or bool tensor stays integer
+        rt = result_dtype(a, b)
+        return Tensor._make(_int_pow(np.asarray(b, rt), a._data.astype(rt, copy=False)),
+                            False, None)
     return PowBackward2.apply((a,), b)
 
 

@@ -58,9 +58,11 @@ def _norm_key(x, key):
         elif isinstance(k, (np.integer,)):
             k = int(k)
         elif k is not None and k is not Ellipsis and not isinstance(k, (int, slice)):
+            if isinstance(k, str):          # torch tries to make a tensor of it
+                raise TypeError("new(): invalid data type 'str'")
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or "
                              "byte Variables are valid indices (got "
-                             f"{type(k).__name__})")
+                             f"{type_name(k)})")
         if isinstance(k, int) and not isinstance(k, bool):
             size = x._data.shape[dim] if dim < x._data.ndim else None
             if size is None:

@@ -160,10 +160,10 @@ def _infer_shape(shape, numel):
     if len(neg) > 1:
         raise RuntimeError("only one dimension can be inferred")
     known = 1
-    for s in shape:
+    for i, s in enumerate(shape):
         if s != -1:
             if s < 0:
-                raise RuntimeError(f"invalid shape dimension {s}")
+                raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {shape}")
             known *= s
     if neg:
         if known == 0 or numel % known:
