@@ -176,11 +176,16 @@ def _fit_value(target, value):
     """torch drops a value's extra leading size-1 dims before broadcasting it into x[key],
     and reports a value with more dims than that as an expand error."""
     vshape, tshape = value._data.shape, target._data.shape
-    extra = len(vshape) - len(tshape)
-    if extra <= 0:
+    if vshape == tshape:
         return value
-    if all(s == 1 for s in vshape[:extra]):
-        return value.reshape(vshape[extra:])
+    lead = 0
+    while lead < len(vshape) and vshape[lead] == 1:
+        lead += 1
+    if lead:                                # torch drops all leading size-1 dims
+        value = value.reshape(vshape[lead:])
+        vshape = vshape[lead:]
+    if len(vshape) <= len(tshape):
+        return value.expand(tshape)         # torch's expand message for a value that does not fit
     raise RuntimeError(f"expand({value.type()}{{{list(vshape)}}}, size={list(tshape)}): the "
                        f"number of sizes provided ({len(tshape)}) must be greater or equal to "
                        f"the number of dimensions in the tensor ({len(vshape)})")
