@@ -157,7 +157,8 @@ def torch_index_message(x, key, err):
     """torch's IndexError message for an advanced index that does not fit x."""
     if not isinstance(key, (tuple, list)):
         key = (key,)
-    used = sum(1 for k in key if k is not None and k is not Ellipsis)
+    used = sum(k.ndim if isinstance(k, np.ndarray) and k.dtype.kind == "b" else 1
+               for k in key if k is not None and k is not Ellipsis)      # a mask uses its dims
     if used > x._data.ndim:
         return f"too many indices for tensor of dimension {x._data.ndim}"
     for dim, k in enumerate(key):

@@ -187,24 +187,41 @@ def inplace(cls, x, others, *options):
 # ---- the in-place ops --------------------------------------------------------------
 
 def add_(x, other, *, alpha=1):
-    return inplace(A.AddBackward0, x, (as_tensor_arg(other),), alpha)
+    if other.__class__ is not Tensor:
+        other = _operand(x, other)
+    return inplace(A.AddBackward0, x, (other,), alpha)
 
 
 def sub_(x, other, *, alpha=1):
-    return inplace(A.SubBackward0, x, (as_tensor_arg(other),), alpha)
+    if other.__class__ is not Tensor:
+        other = _operand(x, other)
+    return inplace(A.SubBackward0, x, (other,), alpha)
 
 
 def mul_(x, other):
-    return inplace(A.MulBackward0, x, (as_tensor_arg(other),))
+    if other.__class__ is not Tensor:
+        other = _operand(x, other)
+    return inplace(A.MulBackward0, x, (other,))
 
 
 def div_(x, other):
-    return inplace(A.DivBackward0, x, (as_tensor_arg(other),))
+    if other.__class__ is not Tensor:
+        other = _operand(x, other)
+    return inplace(A.DivBackward0, x, (other,))
+
+
+def _operand(x, other, name="other"):
+    """The other operand of an in-place op; a complex number cannot be written into x."""
+    if other.__class__ is complex:
+        from .._dtype import from_numpy_dtype
+        raise RuntimeError(f"result type ComplexFloat can't be cast to the desired output type "
+                           f"{from_numpy_dtype(x._data.dtype)._legacy[:-6]}")
+    return as_tensor_arg(other, name)
 
 
 def pow_(x, n):
     if n.__class__ is not Tensor:
-        n = as_tensor_arg(n, "exponent")
+        n = _operand(x, n, "exponent")
     if isinstance(n, Tensor):
         return inplace(_PowInplaceTensor, x, (n,))
     return inplace(_PowInplace, x, (), n)

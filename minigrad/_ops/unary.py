@@ -375,6 +375,8 @@ def clamp(x, min=None, max=None):
     """Limit values to [min, max] (numbers, or tensors that broadcast against x)."""
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, complex) or isinstance(max, complex):
+        raise RuntimeError("value cannot be converted to type double without overflow")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         # a Number beside a Tensor bound is wrapped as a 0-d tensor, as torch's parser does
         min, max = wrapped_number(min), wrapped_number(max)
