@@ -123,6 +123,9 @@ def _sequence_as_tuple(key):
     """torch 2.13 still reads a short list key holding a slice, None, ..., a tensor or
     another sequence as a tuple of indices (x[[0, slice(None)]] is x[0, :]), with a
     deprecation warning; any other list is one tensor index. Returns the key to use."""
+    if type(key) is str:                # a str is a sequence too (then refused)
+        warn_internal(_LIST_AS_TUPLE, UserWarning, stacklevel=4)
+        return key
     if type(key) is not list or len(key) >= 32:
         return key
     for k in key:
