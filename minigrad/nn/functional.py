@@ -15,8 +15,8 @@ from ..autograd.graph import begin, output
 from .._ops.views import UnsafeViewBackward0
 from ._functional_training import batch_norm, binary_cross_entropy_with_logits, dropout
 from ._nodes import (_REDUCTIONS, AddmmBackward0, ConstantPadNdBackward0, ConvolutionBackward0,
-                     DivBackward1, LogSoftmaxBackward0, MseLossBackward0, NllLoss2DBackward0, NllLossBackward0,
-                     SoftmaxBackward0)
+                     DivBackward1, LogSoftmaxBackward0, MseLossBackward0, NllLoss2DBackward0,
+                     NllLossBackward0, SoftmaxBackward0)
 
 __all__ = ["linear", "conv2d", "relu", "sigmoid", "tanh", "softmax", "log_softmax",
            "mse_loss", "nll_loss", "cross_entropy", "dropout", "batch_norm",
