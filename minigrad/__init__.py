@@ -53,6 +53,7 @@ clamp = clip = _U.clamp
 floor, ceil, round, sign = _U.floor, _U.ceil, _U.round, _U.sign
 eq, ne, lt, le, gt, ge, isnan = _K.eq, _K.ne, _K.lt, _K.le, _K.gt, _K.ge, _K.isnan
 logical_not, logical_and, logical_or = _K.logical_not, _K.logical_and, _K.logical_or
+bitwise_and, bitwise_or, bitwise_xor = _K.bitwise_and, _K.bitwise_or, _K.bitwise_xor
 sum, mean, max, min, argmax, argmin = _R.sum, _R.mean, _R.max, _R.min, _R.argmax, _R.argmin
 maximum, minimum = _R.maximum, _R.minimum
 matmul, mm, mv, dot, bmm = _L.matmul, _L.mm, _L.mv, _L.dot, _L.bmm

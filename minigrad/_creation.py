@@ -11,6 +11,7 @@ from ._argparse import Parser, tp_name
 from ._tensor import Tensor
 from ._ops._core import check_tensor, invalid_combination, is_number, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
+from ._ops._util import I64, promote_types as _promote_types
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
            "linspace", "eye", "rand", "randn", "randint", "ones_like", "zeros_like",
@@ -77,75 +78,96 @@ def _rng(generator):
 
 # ---- tensor() ----------------------------------------------------------------------
 
-def _not_a_number(item, kind):
-    # what torch says when storing a non-number into a float (2) or an integer/bool tensor
-    if kind == 2:
+def _not_a_number(item, floating):
+    # what torch says when storing a non-number into a float or an integer/bool tensor
+    if floating:
         return TypeError(f"must be real number, not {tp_name(item)}")
     return TypeError(f"'{tp_name(item)}' object cannot be interpreted as an integer")
 
 
-def _infer(data, depth=0, want=None):
-    """Walk nested sequences: return (shape, kind) with torch's messages for ragged or
-    non-numeric data. kind: 0 bool, 1 int, 2 float; `want`: the kind of an explicit dtype
-    (torch then stores without inferring, so a bad item fails as that dtype's number)."""
-    if isinstance(data, range):
-        data = list(data)
+_BIG = np.dtype(np.uint64)     # marks a Python int beyond int64 (no minigrad dtype is uint64)
+
+
+def _promote(x, y):
+    """torch.promote_types of two leaf dtypes (None: no leaf yet)."""
+    if x is None or x is y:
+        return y
+    if y is None:
+        return x
+    if _BIG in (x, y):                  # a big int stays too big unless a float joins it
+        other = y if x is _BIG else x
+        return other if other.kind == "f" else _BIG
+    return _promote_types(x, y)
+
+
+def _infer(data, depth=0, dtype=None):
+    """Walk nested sequences: return (shape, dtype of the leaves promoted together, None when
+    there are none) with torch's messages for ragged or non-numeric data. `dtype`: the dtype
+    asked for, which changes some messages."""
     if isinstance(data, Tensor):
-        return tuple(data._data.shape), {"b": 0, "i": 1, "u": 1, "f": 2}[data._data.dtype.kind]
+        if depth and data._data.size != 1:      # inside a list a tensor is one number
+            if dtype is not None and dtype.np.kind in "biu":
+                raise TypeError("only integer tensors of a single element can be converted "
+                                "to an index")
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return (tuple(data._data.shape) if not depth else ()), data._data.dtype
     if isinstance(data, np.ndarray):
         if data.dtype.kind not in "biuf":
             _dtype.from_numpy_dtype(data.dtype)        # torch's "can't convert" TypeError
-        return data.shape, {"b": 0, "i": 1, "u": 1, "f": 2}.get(data.dtype.kind, 2)
+        return data.shape, data.dtype
     if isinstance(data, (bool, np.bool_)):
-        return (), 0
-    if isinstance(data, (int, np.integer)):
-        return (), 1
-    if isinstance(data, (float, np.floating)):
-        return (), 2
-    if isinstance(data, (list, tuple)):
+        return (), np.dtype(np.bool_)
+    if isinstance(data, np.generic) and data.dtype.kind in "iuf":
+        return (), _dtype.from_numpy_dtype(data.dtype).np   # a NumPy scalar keeps its dtype
+    if isinstance(data, int):
+        return (), I64 if -2 ** 63 <= data < 2 ** 63 else _BIG
+    if isinstance(data, float):
+        return (), _Default.dtype.np
+    if isinstance(data, (list, tuple, range)):
         if not data:
-            return (0,), -1
+            return (0,), None
         if isinstance(data[0], str):          # torch reads a leading str as a sequence
             raise ValueError("too many dimensions 'str'")
-        shapes, kinds = [], []
+        shapes, dt = [], None
         for item in data:
-            s, k = _infer(item, depth + 1, want)
+            s, d = _infer(item, depth + 1, dtype)
             shapes.append(s)
-            kinds.append(k)
+            dt = _promote(dt, d)
         first = shapes[0]
         for s in shapes[1:]:
             if s != first:
                 if first and not s:        # a number where a list was expected
                     raise TypeError("not a sequence")
                 if s and not first:        # a list where a number was expected
-                    raise _not_a_number([], max(kinds) if want is None else want)
+                    kind = np.dtype(dtype.np if dtype is not None else dt).kind
+                    raise _not_a_number([], kind == "f")
                 raise ValueError(f"expected sequence of length {first[0]} at dim {depth + 1} "
                                  f"(got {s[0]})")
-        return (len(data),) + first, max(kinds)
+        return (len(data),) + first, dt
     if isinstance(data, complex):
         raise TypeError("minigrad does not support complex numbers")
-    if isinstance(data, str) and (depth == 0 or want is None):
+    if isinstance(data, str) and (dtype is None or not depth):
         raise TypeError("new(): invalid data type 'str'")
-    if want is not None:
-        raise _not_a_number(data, want)
+    if dtype is not None:     # converted as one number of that dtype
+        raise _not_a_number(data, dtype.is_floating_point)
     raise RuntimeError(f"Could not infer dtype of {tp_name(data)}")
 
 
 def _to_array(data, dtype):
     """Build the ndarray for tensor(data, dtype)."""
-    shape, kind = _infer(data, 0, None if dtype is None else
-                         2 if np.dtype(dtype.np).kind == "f" else 1)
+    shape, dt = _infer(data, 0, dtype)
     if dtype is None:
         if isinstance(data, np.ndarray):
             np_dtype = _dtype.from_numpy_dtype(data.dtype).np
         else:
-            np_dtype = {0: np.bool_, 1: np.int64, 2: _Default.dtype.np, -1: _Default.dtype.np}[
-                kind]
+            np_dtype = dt if dt is not None else _Default.dtype.np
     else:
         np_dtype = dtype.np
-    if isinstance(data, (list, tuple)):
+    if dt is _BIG and np.dtype(np_dtype).kind != "f":
+        raise ValueError("Overflow when unpacking long long")
+    if isinstance(data, (list, tuple, range)):
         data = _unwrap(data)
-    arr = np.array(data)
+    arr = np.array(data, dtype=np.float64 if dt is _BIG else None)
     if arr.dtype.kind == "f" and np.dtype(np_dtype).kind in "iu":
         arr = np.trunc(arr)
     return np.array(arr, dtype=np_dtype).reshape(shape)
@@ -153,8 +175,8 @@ def _to_array(data, dtype):
 
 def _unwrap(data):
     if isinstance(data, Tensor):
-        return data._data
-    if isinstance(data, (list, tuple)):
+        return data._data.reshape(())         # (one element, checked by _infer)
+    if isinstance(data, (list, tuple, range)):
         return [_unwrap(d) for d in data]
     return data
 
@@ -231,6 +253,8 @@ def legacy_new(cls, args, kwargs):
     elif all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         # torch leaves memory uninitialised; zeros are fine
         arr = np.zeros(_size(args, "new"), np_dtype)
+    elif len(args) == 1 and isinstance(args[0], str):
+        raise TypeError("new(): invalid data type 'str'")
     else:
         raise TypeError(f"new(): data must be a sequence (got {tp_name(args[0])})")
     t = object.__new__(cls)
@@ -269,7 +293,11 @@ def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
 
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     _check_device(device)
-    return _finish(np.zeros(*_shape_and_dtype(size, dtype, "zeros")), requires_grad)
+    try:
+        shape, np_dtype = _shape_and_dtype(size, dtype, "zeros")
+    except RuntimeError:                # a negative size: zeros has its own message
+        raise RuntimeError("zeros: Dimension size must be non-negative.") from None
+    return _finish(np.zeros(shape, np_dtype), requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
@@ -316,7 +344,8 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
                              "requires_grad": requires_grad, "device": device})
         if err is not None:
             raise err
-    given = (start,) if end is None else (start, end) if step == 1 else (start, end, step)
+    given = (start,) if end is None else (start, end) if type(step) is int and step == 1 \
+        else (start, end, step)
     if any(isinstance(v, complex) for v in given):
         raise RuntimeError("value cannot be converted to type double without overflow")
     vals = [_number_arg(v, "arange", "end", 1) for v in given]
@@ -324,14 +353,17 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
         vals = [0] + vals
     if len(vals) == 2:
         vals.append(1)
-    start, end, step = (_int64(v) for v in vals)
+    is_float = any(isinstance(v, float) for v in vals)
+    if not is_float:                    # (with a float among them torch computes in double)
+        start, end, step = (_int64(v) for v in vals)
+    else:
+        start, end, step = vals
     if not (math.isfinite(start) and math.isfinite(end)):
         raise RuntimeError(f"unsupported range: {start} -> {end}")
     if step == 0 or step != step:       # (nan counts as zero, as in torch)
         raise RuntimeError("step must be nonzero")
     if (end - start) * step < 0:
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    is_float = any(isinstance(v, float) for v in vals)
     np_dtype = _np(dtype, _Default.dtype if is_float else _dtype.int64, op="arange")
     n = int(np.ceil((end - start) / step))
     arr = (start + step * np.arange(n, dtype=np.float64)).astype(np_dtype)

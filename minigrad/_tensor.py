@@ -193,11 +193,6 @@ class Tensor(TensorBase):
             if not isinstance(value, Tensor):
                 raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
                                 f"type {_tp_name(value)}")
-            if value._data.shape != self._data.shape:
-                raise RuntimeError(
-                    f"attempting to assign a gradient of size '{list(value.shape)}' to a "
-                    f"tensor of size '{list(self.shape)}'. Please ensure that the gradient "
-                    "and the tensor are the same size")
             if value._data.dtype != self._data.dtype:
                 raise RuntimeError(
                     f"attempting to assign a gradient with dtype '{_cname(value)}' to a tensor "
@@ -206,6 +201,11 @@ class Tensor(TensorBase):
                     "tensor's grad_dtype attribute with a specific dtype, or None to allow any "
                     "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and "
                     "its gradient may break downstream systems that assume they match.")
+            if value._data.shape != self._data.shape:
+                raise RuntimeError(
+                    f"attempting to assign a gradient of size '{list(value.shape)}' to a "
+                    f"tensor of size '{list(self.shape)}'. Please ensure that the gradient "
+                    "and the tensor are the same size")
         self._grad = value
 
     @grad.deleter
@@ -298,7 +298,7 @@ class Tensor(TensorBase):
     @data.setter
     def data(self, other):
         if not isinstance(other, Tensor):
-            raise TypeError(f"Variable data has to be a tensor, but got {type(other).__name__}")
+            raise TypeError(f"Variable data has to be a tensor, but got {_tp_name(other)}")
         if self._requires_grad and other._data.dtype.kind != "f":
             raise RuntimeError("data set to a tensor that requires gradients must be floating "
                                "point or complex dtype")

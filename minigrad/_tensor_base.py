@@ -54,26 +54,6 @@ def _int_arg(value, op, name, pos):
                     f"not {type_name}")
 
 
-def _legacy_type(tensor, wanted):
-    """What t.type(...) reads, as torch: a type name ('torch.DoubleTensor', the legacy type
-    itself) or a dtype; None for the Tensor class (no change)."""
-    if isinstance(wanted, str):
-        name = wanted
-    elif isinstance(wanted, type):
-        if issubclass(wanted, type(tensor)):
-            return None
-        module = wanted.__module__.split(".")[0]
-        name = wanted.__name__ if module == "builtins" else f"{module}.{wanted.__name__}"
-    elif callable(wanted) and getattr(wanted, "__name__", "").endswith("Tensor"):
-        name = f"minigrad.{wanted.__name__}"     # minigrad.DoubleTensor and friends
-    else:
-        raise TypeError("dtype must be a type, str, or dtype object")
-    for d in _dtype.ALL:
-        if name in (f"torch.{d._legacy}", f"minigrad.{d._legacy}"):
-            return d
-    raise ValueError(f"invalid type: '{name}'")
-
-
 class TensorBase:
     """Everything a Tensor can tell about its data without touching autograd."""
 
@@ -129,10 +109,8 @@ class TensorBase:
         """`minigrad.FloatTensor`-style type name, or a cast when dtype is given."""
         if dtype is None:
             return "minigrad." + self.dtype._legacy
-        if not isinstance(dtype, _dtype.dtype):
-            dtype = _legacy_type(self, dtype)
-            if dtype is None:
-                return self
+        if dtype.__class__ is not _dtype.dtype:
+            dtype = _type_arg(dtype)
         return self.to(dtype)
 
     def stride(self, dim=None):
@@ -246,3 +224,24 @@ def warn_once(message, stacklevel=3, internal=False):
 def _warn_scalar_once():
     warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
               "behavior.\nConsider using tensor.detach() first.", stacklevel=3, internal=True)
+
+
+def _type_arg(d):
+    """What Tensor.type() accepts besides a dtype, as torch reads it: a type name string
+    ('minigrad.DoubleTensor') or a tensor type (Tensor, FloatTensor...)."""
+    by_legacy = {t._legacy: t for t in _dtype.ALL}
+    if isinstance(d, str):
+        module, _, name = d.rpartition(".")
+        if module in ("minigrad", "torch") and name in by_legacy:
+            return by_legacy[name]
+        raise ValueError(f"invalid type: '{d}'")
+    if isinstance(d, type) or callable(d) and getattr(d, "__name__", None) in by_legacy:
+        name = getattr(d, "__name__", "")
+        if name in by_legacy and d.__module__.split(".")[0] == "minigrad":
+            return by_legacy[name]
+        if name == "Tensor" and d.__module__.split(".")[0] == "minigrad":
+            return _dtype.float32               # the default tensor type
+        module = d.__module__                   # (torch names the type by its tp_name)
+        qualified = f"{module}.{name}" if module in ("numpy",) else name
+        raise ValueError(f"invalid type: '{qualified}'")
+    raise TypeError("dtype must be a type, str, or dtype object")

@@ -93,10 +93,10 @@ class MoreTensorMethods:
         return ones(size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
     def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
-        from ._creation import zeros
+        from ._creation import full     # (torch.zeros has its own negative-size message)
         size = self._new_size("new_zeros", size)
-        return zeros(size, dtype=dtype or self.dtype, device=device,
-                     requires_grad=requires_grad)
+        return full(size, 0, dtype=dtype or self.dtype, device=device,
+                    requires_grad=requires_grad)
 
     def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
         from ._creation import empty

@@ -1,6 +1,7 @@
 """Tensor operators: `a * b` calls `Tensor.__mul__`, which IS `arithmetic.mul` (operators run
 on every op of every model, so they skip the extra method call). Copied onto `Tensor` like
 the named methods in `_tensor_methods.py`."""
+
 from ._ops import arithmetic, comparison, inplace, linalg, unary
 from ._tensor_methods import install
 
@@ -15,7 +16,7 @@ class TensorOperators:
     __sub__ = arithmetic.sub
     __rsub__ = arithmetic.rsub
     __mul__ = arithmetic.mul
-    __rmul__ = arithmetic.mul
+    __rmul__ = arithmetic.rmul
     __truediv__ = arithmetic.div
     __rtruediv__ = arithmetic.rdiv
     __pow__ = arithmetic.pow
@@ -23,6 +24,7 @@ class TensorOperators:
     __floordiv__ = arithmetic.floordiv
     __rfloordiv__ = arithmetic.rfloordiv
     __mod__ = arithmetic.remainder
+    __rmod__ = arithmetic.rremainder
     __matmul__ = linalg.matmul
     __neg__ = unary.neg
     __abs__ = unary.abs
@@ -32,8 +34,9 @@ class TensorOperators:
     __le__ = comparison.le
     __gt__ = comparison.gt
     __ge__ = comparison.ge
-    __and__ = comparison.logical_and
-    __or__ = comparison.logical_or
+    __and__ = __rand__ = comparison.bitwise_and
+    __or__ = __ror__ = comparison.bitwise_or
+    __xor__ = __rxor__ = comparison.bitwise_xor
     __invert__ = comparison.invert
 
     def __rmatmul__(self, other):
@@ -54,6 +57,10 @@ class TensorOperators:
 
     def __itruediv__(self, other):
         inplace.div_(self, other)
+        return self
+
+    def __ipow__(self, other):
+        inplace.pow_(self, other)
         return self
 
 

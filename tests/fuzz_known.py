@@ -115,8 +115,6 @@ KNOWN_DIVERGENCES = (
     Known("matmul_nd_grad_fn_names", "UnsafeViewBackward0|CloneBackward0|TransposeBackward0",
           "SqueezeBackward1|UnsafeViewBackward0", attr="grad_fn", origin="@|matmul"),
     # dtypes
-    Known("bool_pow_scalar_type_promotion", ".", ".", attr="dtype",
-          origin=r"\*\* -?\d|\d \*\* t"),
     # matmul messages
     Known("fresh_result_version", r"\('ok', [12]\)", r"\('ok', 0\)", attr="_version",
           at_creation=True),
@@ -159,12 +157,7 @@ KNOWN_DIVERGENCES = (
           "can't be cast to the desired output type"),
     Known("copy_checks_overlap_before_shape", "more than one element of the written-to",
           "doesn't match the broadcast shape", code=r"copy_\("),
-    Known("setitem_value_expand_size_mismatch_message", "The expanded size of the tensor",
-          "doesn't match the broadcast shape|must match the size of tensor|leaf Variable"),
-    Known("max_over_empty_dim_message", "Expected reduction dim", "empty sequence"),
     Known("expand_message_bool_type_name", "CPUBoolType", "BoolTensor"),
-    Known("setitem_value_expand_size_mismatch_message", r"expand\(torch\.\w+\{\[",
-          r"expand\(torch\.\w+\{\[1, ", code=r"\] = "),
     Known("copy_into_integer_tensor_does_not_require_grad", "Autograd not support dtype",
           NO_EXC),
     Known("copy_into_integer_tensor_does_not_require_grad", "False|None", "True|Copy",
@@ -175,9 +168,6 @@ KNOWN_DIVERGENCES = (
           attr="outcome|is_leaf|grad_fn|requires_grad"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
-    # NumPy leaking through
-    Known("no_numpy_runtime_warnings", ".", "RuntimeWarning: .* encountered in",
-          attr="warnings"),
 )
 
 

@@ -88,9 +88,7 @@ CASES = [
     bad("matmul_2d_2d", X23, "x @ torch.ones(2, 3)"),
     bad("matmul_1d_1d", A3, "a @ torch.ones(4)"),
     bad("matmul_2d_1d", X23, "x @ torch.ones(2)"),
-    bad("matmul_1d_2d", A3, "a @ torch.ones(2, 3)",
-        bug="1-D @ 2-D mismatch is reported as mv; torch unsqueezes to mm: 'mat1 and mat2 "
-            "shapes cannot be multiplied (1x3 and 2x3)'"),
+    bad("matmul_1d_2d", A3, "a @ torch.ones(2, 3)"),
     bad("matmul_0d", A3, "torch.tensor(2.) @ a"),
     bad("mm_not_matrix", X23, "torch.mm(x, torch.ones(3))"),
     bad("mm_shape_mismatch", X23, "x.mm(torch.ones(2, 2))"),
@@ -98,16 +96,12 @@ CASES = [
     bad("mv_not_vector", X23, "x.mv(torch.ones(3, 1))"),
     bad("dot_length_mismatch", A3, "torch.dot(a, torch.ones(2))"),
     bad("dot_not_1d", X23, "torch.dot(x, x)"),
-    bad("bmm_batch_mismatch", "", "torch.bmm(torch.ones(2, 2, 3), torch.ones(3, 3, 2))",
-        bug="bmm with different batch sizes leaks NumPy's 'operands could not be "
-            "broadcast'; torch: 'Expected size for first two dimensions of batch2 tensor to "
-            "be: [2, 3] but got: [3, 3].'"),
+    bad("bmm_batch_mismatch", "", "torch.bmm(torch.ones(2, 2, 3), torch.ones(3, 3, 2))"),
     # ---- view / reshape -----------------------------------------------------------------------
     bad("view_wrong_numel", X23, "x.view(4)"),
     bad("reshape_wrong_numel", X23, "x.reshape(5, -1)"),
     bad("view_two_inferred", X23, "x.view(-1, -1)"),
-    bad("view_negative_size", X23, "x.view(-2, 3)",
-        bug="the message lacks torch's ' at index 0 of shape [-2, 3]' suffix"),
+    bad("view_negative_size", X23, "x.view(-2, 3)"),
     bad("view_non_contiguous", X23, "x.t().view(6)"),
     bad("view_string", X23, "x.view('a')"),
     bad("expand_shrink", X23, "x.expand(2, 2)"),
@@ -129,9 +123,7 @@ CASES = [
     bad("copy_from_list", A3, "a.copy_([1., 2., 3.])"),
     bad("copy_into_grad_leaf", X23, "x.copy_(torch.zeros(2, 3))"),
     # ---- setitem ------------------------------------------------------------------------------
-    bad("setitem_value_wrong_size", "b = torch.zeros(2, 2)", "b[0] = torch.ones(3)",
-        bug="setitem reports the broadcast error; torch expands the value: 'The expanded "
-            "size of the tensor (2) must match the existing size (3)...'"),
+    bad("setitem_value_wrong_size", "b = torch.zeros(2, 2)", "b[0] = torch.ones(3)"),
     bad("setitem_value_too_many_dims", "b = torch.zeros(2, 2)", "b[0] = torch.ones(2, 2)"),
     bad("setitem_index_out_of_range", "b = torch.zeros(2, 2)", "b[5] = 1."),
     # (b[[0, 5]] = 1. is not used: torch writes b[0] before it finds index 5)
@@ -163,9 +155,7 @@ CASES = [
     bad("index_list_out_of_range", X23, "x[[0, 2]]"),
     bad("index_list_negative_out_of_range", X23, "x[[-3]]"),
     bad("index_0d_tensor", "s = torch.tensor(1.)", "s[0]"),
-    bad("index_string", X23, "x['a']",
-        bug="x['a'] gives the index-type IndexError; torch tries to build a tensor from the "
-            "str: TypeError \"new(): invalid data type 'str'\""),
+    bad("index_string", X23, "x['a']"),
     bad("index_float", X23, "x[1.5]"),
     # ---- hooks returning the wrong thing -------------------------------------------------------
     bad("hook_changes_size", X23 + "\ny = x * 2\nh = y.register_hook(lambda g: g[0])",

@@ -232,10 +232,6 @@ REGRESSIONS = [
         v = x.view(3, 3, 1, 1)
         v[0] = x
         """,
-        bug="setitem with a value of the wrong size reports the broadcast error; torch expands "
-            "the value: 'The expanded size of the tensor (2) must match the existing size (3) "
-            "at non-singleton dimension 0.  Target sizes: [2].  Tensor sizes: [3]' (after dropping "
-            "the value's leading size-1 dims, and before the view-of-leaf check)",
     ),
     regression(
         "expand_message_bool_type_name",

@@ -422,8 +422,8 @@ REGRESSIONS = [
     regression(
         "bool_pow_scalar_type_promotion",
         "b = torch.tensor([True, False])\nb ** 2, b ** 2.0, 2 ** b",
-        bug="bool ** 2 and bool ** 2.0 stay bool and 2 ** bool gives float32; torch gives "
-            "int64, float32 and int64",
+        "b ** True, b ** False, torch.pow(b, True), True ** torch.tensor([1, 2])",
+        "True ** b", "b ** b", "torch.tensor([1, 2]) ** b",
     ),
     regression(
         "bool_pow_negative_int_message",

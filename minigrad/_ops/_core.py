@@ -46,7 +46,7 @@ def check_broadcast(ad, bd):
 def as_tensor_arg(x, name="other"):
     """Accept Tensors and Python numbers as op arguments; reject everything else clearly."""
     if isinstance(x, np.generic):       # before the float check: np.float64 is a float
-        return x.item()
+        return float(x) if isinstance(x, np.bool_) else x.item()   # (torch: a bool is a float)
     if isinstance(x, (Tensor, bool, int, float)):
         return x
     if isinstance(x, np.ndarray):
@@ -154,7 +154,9 @@ def number_arg(x, op, name, pos):
     of one element (as Python numbers); complex numbers are beyond minigrad."""
     if x.__class__ in (int, float, bool):
         return x
-    if isinstance(x, (np.number, np.bool_)):
+    if isinstance(x, np.bool_):
+        x = float(x)                    # torch reads a NumPy bool as a float
+    elif isinstance(x, np.number):
         x = x.item()
     elif isinstance(x, Tensor) and x._data.ndim == 0:
         x = x._data.item()
@@ -199,20 +201,47 @@ def operand_arg(a, b, op="add", symbol="+", reflected=False, extra=None):
         return as_tensor_arg(b)
     if isinstance(b, complex):
         raise TypeError("minigrad does not support complex numbers")
-    sides = (type_name(b), "Tensor") if reflected else ("Tensor", type_name(b))
+    if reflected:       # declined, as torch does: Python then says what fails ('can only
+        return NotImplemented       # concatenate list (not "Tensor") to list', ...)
     written = operator_symbol()
     if written and written.endswith("=") and written not in ("==", "!=", "<=", ">="):
         symbol = written                    # `t **= x`: Python names the augmented operator
-    raise TypeError(f"unsupported operand type(s) for {symbol}: '{sides[0]}' and '{sides[1]}'")
+    raise TypeError(f"unsupported operand type(s) for {symbol}: 'Tensor' and '{type_name(b)}'")
 
 
-def alpha_arg(a, alpha, op):
-    """alpha must be a Number, and an integer one for integer tensors."""
+def wrapped_number(a):
+    """`torch.add(2, x)`: a Number given for the first Tensor argument becomes a 0-d tensor
+    (bool, int64 or the default float dtype, as torch's parser wraps it; a NumPy bool reads
+    as a float); anything else, and an int beyond int64, is returned as is."""
+    if isinstance(a, Tensor) or not is_number(a):
+        return a
+    if isinstance(a, np.bool_):
+        a = float(a)                    # torch reads a NumPy bool as a float
+    elif isinstance(a, np.generic):
+        a = a.item()
+    if isinstance(a, complex):
+        raise TypeError("minigrad does not support complex numbers")
+    if a.__class__ is bool:
+        return Tensor._make(np.asarray(a), False, None)
+    if a.__class__ is int:
+        if not -2 ** 63 <= a < 2 ** 63:
+            return a
+        return Tensor._make(np.asarray(a, np.int64), False, None)
+    from .._creation import get_default_dtype
+    return Tensor._make(np.asarray(a, get_default_dtype().np), False, None)
+
+
+def alpha_arg(a, alpha, op, b=None):
+    """alpha must be a Number (a 0-d tensor is read as one), and an integer one when the
+    result (of a and b) is an integer tensor."""
     if isinstance(alpha, np.generic) and alpha.dtype.kind in "biuf":
         alpha = alpha.item()
+    elif isinstance(alpha, Tensor) and alpha._data.ndim == 0:
+        alpha = alpha._data.item()
     if not isinstance(alpha, (bool, int, float)):
         raise TypeError(f"{op}(): argument 'alpha' must be Number, not {type_name(alpha)}")
-    if isinstance(alpha, float) and a._data.dtype.kind in "biu":
+    b_float = isinstance(b, float) or isinstance(b, Tensor) and b._data.dtype.kind == "f"
+    if isinstance(alpha, float) and a._data.dtype.kind in "biu" and not b_float:
         raise RuntimeError("For integral input tensors, argument alpha must not be a floating "
                            "point number.")
     return alpha

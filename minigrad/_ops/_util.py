@@ -160,7 +160,8 @@ def torch_index_message(x, key, err):
     """torch's IndexError message for an advanced index that does not fit x."""
     if not isinstance(key, (tuple, list)):
         key = (key,)
-    used = sum(1 for k in key if k is not None and k is not Ellipsis)
+    used = sum(k.ndim if isinstance(k, np.ndarray) and k.dtype.kind == "b" else 1
+               for k in key if k is not None and k is not Ellipsis)      # a mask uses its dims
     if used > x._data.ndim:
         return f"too many indices for tensor of dimension {x._data.ndim}"
     for dim, k in enumerate(key):
@@ -172,8 +173,29 @@ def torch_index_message(x, key, err):
             if bad.size:
                 return f"index {int(bad.flat[0])} is out of bounds for dimension {dim} with " \
                        f"size {size}"
-        if isinstance(k, np.ndarray) and k.dtype.kind == "b":
-            return (f"The shape of the mask {list(k.shape)} at index {dim} does not match the "
-                    f"shape of the indexed tensor {list(x._data.shape[dim:dim + k.ndim])} at "
-                    f"index {dim}")
+    # a mask is compared with the tensor left by the basic indices (ints, slices, None),
+    # which torch applies first
+    shape, pos = list(x._data.shape), 0
+    for k in key:
+        if k is None:
+            shape.insert(pos, 1)
+            pos += 1
+        elif k is Ellipsis:
+            pos += len(shape) - pos - sum(1 for j in key[key.index(k) + 1:]
+                                          if j is not None and j is not Ellipsis)
+        elif isinstance(k, (int, np.integer)) and not isinstance(k, bool):
+            if pos < len(shape):
+                del shape[pos]
+        elif isinstance(k, slice):
+            if pos < len(shape):
+                shape[pos] = len(range(*k.indices(shape[pos])))
+            pos += 1
+        elif isinstance(k, np.ndarray) and k.dtype.kind == "b":
+            for j, n in enumerate(k.shape):
+                if pos + j >= len(shape) or shape[pos + j] != n:
+                    return (f"The shape of the mask {list(k.shape)} at index {j} does not "
+                            f"match the shape of the indexed tensor {shape} at index {pos + j}")
+            pos += k.ndim
+        else:
+            pos += 1
     return str(err)

@@ -8,7 +8,7 @@ import numpy as np
 from ..autograd.graph import Node
 from ._core import Tensor, binary_meta, check_broadcast, operands, invalid_combination
 from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
-    operand_arg as _check
+    operand_arg as _check, wrapped_number as _wrapped
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
 
 
@@ -159,11 +159,11 @@ class PowBackward0(Node):
         self.save(self=x)
         self.exponent = n
         xd = x._data
+        if type(n) is float and xd.dtype.kind != "f":
+            xd = xd.astype(np.float32)      # an integer or bool base with a float exponent
         if n == 2:
             return xd * xd             # much cheaper than np.power
         with np.errstate(all="ignore"):     # 0 ** -1 is inf and (-2) ** 0.5 nan, silently
-            if type(n) is float and xd.dtype.kind != "f":
-                return np.power(xd.astype(np.float32), n)
             return np.power(xd, n)
 
     def backward(self, g):
@@ -234,44 +234,32 @@ class PowBackward2(Node):
 
 # ---- the functions -----------------------------------------------------------------
 
-def _wrapped_number(a):
-    """torch.add(2, t) and friends: torch reads a number given first as a 0-d tensor (bool,
-    int64, or the default float dtype); anything else is left for the argument checks."""
-    if isinstance(a, np.generic) and a.dtype.kind in "biuf":
-        a = a.item()
-    if a.__class__ is bool:
-        return Tensor._make(np.asarray(a), False, None)
-    if a.__class__ is int and -2 ** 63 <= a < 2 ** 63:
-        return Tensor._make(np.asarray(a, np.int64), False, None)
-    if a.__class__ is float:
-        from .._creation import get_default_dtype
-        return Tensor._make(np.asarray(a, get_default_dtype().np), False, None)
-    return a
-
 
 def add(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
         if not isinstance(a, Tensor):           # (only calls get here: operators have self)
-            a = _wrapped_number(a)
+            a = _wrapped(a)
         b = _check(a, b, "add", "+", False, alpha)          # (the common cases skip the checks)
     if alpha.__class__ is not int:
-        alpha = _check_alpha(a, alpha, "add")
+        alpha = _check_alpha(a, alpha, "add", b)
     return AddBackward0.apply((a, b), alpha)
 
 
 def radd(a, b):
     if b.__class__ not in _PLAIN_OPERANDS:
         b = _check(a, b, "add", "+", True)
+        if b is NotImplemented:
+            return b
     return add(a, b)
 
 
 def sub(a, b, *, alpha=1):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
         if not isinstance(a, Tensor):           # (only calls get here: operators have self)
-            a = _wrapped_number(a)
+            a = _wrapped(a)
         b = _check(a, b, "sub", "-", False, alpha)          # (the common cases skip the checks)
     if alpha.__class__ is not int:
-        alpha = _check_alpha(a, alpha, "sub")
+        alpha = _check_alpha(a, alpha, "sub", b)
     _check_bool_sub(a, b)
     return SubBackward0.apply((a, b), alpha)
 
@@ -290,6 +278,8 @@ def _check_bool_sub(a, b):
 
 def rsub(a, b):
     b = _check(a, b, "sub", "-", True)
+    if b is NotImplemented:
+        return b
     _check_bool_sub(a, b)
     return RsubBackward1.apply((a, b))
 
@@ -297,8 +287,17 @@ def rsub(a, b):
 def mul(a, b):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
         if not isinstance(a, Tensor):
-            a = _wrapped_number(a)
+            a = _wrapped(a)
         b = _check(a, b, "mul", "*")
+    return MulBackward0.apply((a, b))
+
+
+def rmul(a, b):
+    """number * x (Python's reflected *); anything else is declined."""
+    if b.__class__ not in _PLAIN_OPERANDS:
+        b = _check(a, b, "mul", "*", True)
+        if b is NotImplemented:
+            return b
     return MulBackward0.apply((a, b))
 
 
@@ -311,7 +310,7 @@ _DIV_SIGNATURES = (
 
 def div(a, b, *, rounding_mode=None):
     if a.__class__ is not Tensor and not isinstance(a, Tensor):
-        a = _wrapped_number(a)
+        a = _wrapped(a)
     b = _check(a, b, "div", "/", False, rounding_mode)
     if rounding_mode is not None:
         if rounding_mode not in ("floor", "trunc"):
@@ -327,6 +326,8 @@ def div(a, b, *, rounding_mode=None):
 def rdiv(a, b):
     # torch computes `number / x` as reciprocal(x) * number: grad_fn is MulBackward0
     b = _check(a, b, "div", "/", True)
+    if b is NotImplemented:
+        return b
     return mul(a.reciprocal(), b)
 
 
@@ -349,7 +350,9 @@ def pow(a, b):
     ak = a._data.dtype.kind
     if ak == "f" and b.__class__ in _NUMBERS:
         return _pow_scalar(a, b)        # `x ** 2` on a float tensor: none of the checks below
-    if ak == "b" and (type(b) is bool or isinstance(b, Tensor) and b._data.dtype.kind == "b"):
+    if ak == "b" and type(b) is bool:           # bool ** True is x, bool ** False all True
+        return Tensor._make(a._data.copy() if b else np.ones_like(a._data), False, None)
+    if ak == "b" and isinstance(b, Tensor) and b._data.dtype.kind == "b":
         raise NotImplementedError("\"pow\" not implemented for 'Bool'")
     if ak in "biu" and type(b) is int and not -2 ** 63 <= b < 2 ** 63:
         raise RuntimeError("value cannot be converted to type int64_t without overflow")
@@ -371,8 +374,15 @@ def _pow_scalar(x, n):
 
 def rpow(a, b):
     b = _check(a, b, "pow", "** or pow()", True)
-    if type(b) is int and a._data.dtype.kind in "iu":       # 2 ** int tensor stays integer
-        return Tensor._make(_int_pow(np.asarray(b, a._data.dtype), a._data), False, None)
+    if b is NotImplemented:
+        return b
+    ak = a._data.dtype.kind
+    if type(b) is bool and ak == "b":
+        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+    if type(b) in (int, bool) and ak in "biu":    # 2 ** int or bool tensor stays integer
+        rt = result_dtype(a, b)
+        return Tensor._make(_int_pow(np.asarray(b, rt), a._data.astype(rt, copy=False)),
+                            False, None)
     return PowBackward2.apply((a,), b)
 
 
@@ -424,6 +434,14 @@ def rfloordiv(a, b):
     return floordiv(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
 
 
+def rremainder(a, b):
+    """number % x (Python's reflected %)."""
+    if not isinstance(b, (bool, int, float, np.generic)):
+        return NotImplemented
+    b = _check(a, b, "remainder", "%", True)
+    return remainder(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
+
+
 class RemainderBackward0(Node):
     """out = a % number: d/da = 1. Saves nothing."""
     __slots__ = ()
@@ -459,21 +477,41 @@ class RemainderBackward1(Node):
 def remainder(a, b):
     """a % b with the sign of b (Python's rule, as torch)."""
     b = _check(a, b, "remainder", "%")
+    if a._data.dtype.kind == "b" and (type(b) is bool or isinstance(b, Tensor)
+                                      and b._data.dtype.kind == "b"):
+        raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
     if a._data.dtype.kind in "biu" and (isinstance(b, (bool, int)) or isinstance(b, Tensor)
                                        and b._data.dtype.kind in "biu"):
         _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
     return (RemainderBackward0 if is_scalar(b) else RemainderBackward1).apply((a, b))
 
 
+class DivBackward2(Node):
+    """out = div(a, b, rounding_mode='floor' or 'trunc'): a step function, so both
+    gradients are zero. Saves nothing."""
+    __slots__ = ("meta",)
+
+    def forward(self, a, b, mode):
+        self.meta = binary_meta(a, b)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = _compute(np.true_divide, a, b)
+        return np.floor(q) if mode == "floor" else np.trunc(q)
+
+    def backward(self, g):
+        return _grads(self.meta, zeros_of(g), zeros_of(g))
+
+
 def floor_divide_like(a, b, mode):
     integer = a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or
                                              b._data.dtype.kind != "f") \
         and not isinstance(b, float)
-    if integer:
-        _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
+    if not integer:
+        return DivBackward2.apply((a, b), mode)
+    if a._data.dtype.kind == "b" and (type(b) is bool or isinstance(b, Tensor)
+                                      and b._data.dtype.kind == "b"):
+        raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for 'Bool'")
+    _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
     with np.errstate(divide="ignore", invalid="ignore"):
         q = _compute(np.true_divide, a, b)
     q = np.floor(q) if mode == "floor" else np.trunc(q)
-    if integer:
-        q = q.astype(a._data.dtype)
-    return Tensor._make(q, False, None)
+    return Tensor._make(q.astype(result_dtype(a, b)), False, None)

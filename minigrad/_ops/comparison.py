@@ -3,7 +3,8 @@ grad, so no node is recorded."""
 import numpy as np
 
 from .._argparse import called_as_operator, check_args
-from ._core import Tensor, check_broadcast, check_tensor
+from ._core import Tensor, big_int_operand, check_broadcast, check_tensor
+from ._util import result_dtype
 
 
 _NUMBERS = {bool, int, float}
@@ -96,5 +97,53 @@ def isnan(x):
 
 def invert(x):
     if x._data.dtype.kind == "f":
-        raise TypeError("bitwise_not_cpu not implemented for 'Float'")
+        raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type "
+                        "tensors")
     return Tensor._make(np.invert(x._data), False, None)
+
+
+def _bitwise(ufunc, name, a, b):
+    """torch's bitwise &, |, ^: integer and bool operands only (bool with bool stays bool);
+    anything but a tensor or a number is declined (Python's TypeError)."""
+    if b.__class__ is Tensor:
+        bd = b._data
+    elif isinstance(b, np.bool_):           # torch reads a NumPy bool as a float
+        b = bd = float(b)
+    elif isinstance(b, np.generic) and b.dtype.kind in "biuf":
+        b = bd = b.item()
+    elif isinstance(b, (bool, int, float)):
+        bd = b
+    elif isinstance(b, complex):
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for 'ComplexFloat'")
+    elif isinstance(b, np.ndarray):
+        b = Tensor._make(b, False, None)
+        bd = b._data
+    else:
+        return NotImplemented
+    ad = a._data
+    if type(bd) is int and not -2 ** 63 <= bd < 2 ** 63:
+        bd = big_int_operand(ad, bd)
+        b = bd
+    check_broadcast(ad, bd)
+    rt = result_dtype(a, b)
+    if rt.kind == "f":
+        from .._dtype import from_numpy_dtype
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for "
+                                  f"'{from_numpy_dtype(rt)._legacy[:-6]}'")
+    return Tensor._make(ufunc(ad.astype(rt, copy=False), np.asarray(bd).astype(rt, copy=False)),
+                        False, None)
+
+
+def bitwise_and(a, b):
+    """a & b, bit by bit (logical for bool tensors)."""
+    return _bitwise(np.bitwise_and, "bitwise_and", a, b)
+
+
+def bitwise_or(a, b):
+    """a | b, bit by bit (logical for bool tensors)."""
+    return _bitwise(np.bitwise_or, "bitwise_or", a, b)
+
+
+def bitwise_xor(a, b):
+    """a ^ b, bit by bit (logical for bool tensors)."""
+    return _bitwise(np.bitwise_xor, "bitwise_xor", a, b)

@@ -23,7 +23,7 @@ class ToCopyBackward0(Node):
 
     def forward(self, x, np_dtype):
         self.src_dtype = x._data.dtype
-        return x._data.astype(np_dtype)
+        return _astype(x._data, np_dtype)
 
     def backward(self, g):
         if type(g) is np.ndarray:
@@ -94,7 +94,17 @@ def to(x, *args, **kwargs):
         return clone(x) if copy else x
     if dtype.is_floating_point:
         return ToCopyBackward0.apply((x,), dtype.np)
-    return Tensor._make(x._data.astype(dtype.np), False, None)     # not differentiable
+    return Tensor._make(_astype(x._data, dtype.np), False, None)     # not differentiable
+
+
+def _astype(arr, np_dtype):
+    """arr.astype(np_dtype); a float that does not fit (nan, inf, too large) converts
+    silently, as in torch, without NumPy's warning."""
+    np_dtype = np.dtype(np_dtype)
+    if arr.dtype.kind == "f" and (np_dtype.kind != "f" or np_dtype.itemsize < arr.itemsize):
+        with np.errstate(invalid="ignore", over="ignore"):
+            return arr.astype(np_dtype)
+    return arr.astype(np_dtype)
 
 
 def _cast(name):

@@ -7,7 +7,7 @@ from ..autograd.graph import Node
 from .._argparse import Parser, as_int, check_args, tp_name
 from ._core import Tensor
 from ._util import promote_types, torch_index_message, wrap_dim
-from .inplace import copy_, fill_, index_put_
+from .inplace import checked_scalar, copy_, fill_, index_put_
 from .views import (AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view,
                     index_into_zeros)
 
@@ -59,9 +59,11 @@ def _norm_key(x, key):
         elif isinstance(k, (np.integer,)):
             k = int(k)
         elif k is not None and k is not Ellipsis and not isinstance(k, (int, slice)):
+            if isinstance(k, str):          # torch tries to make a tensor of it
+                raise TypeError("new(): invalid data type 'str'")
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or "
                              "byte Variables are valid indices (got "
-                             f"{type(k).__name__})")
+                             f"{tp_name(k)})")
         if isinstance(k, int) and not isinstance(k, bool):
             size = x._data.shape[dim] if dim < x._data.ndim else None
             if size is None:
@@ -122,6 +124,9 @@ def _sequence_as_tuple(key):
     """torch 2.13 still reads a short list key holding a slice, None, ..., a tensor or
     another sequence as a tuple of indices (x[[0, slice(None)]] is x[0, :]), with a
     deprecation warning; any other list is one tensor index. Returns the key to use."""
+    if type(key) is str:                # a str is a sequence too (then refused)
+        warn_internal(_LIST_AS_TUPLE, UserWarning, stacklevel=4)
+        return key
     if type(key) is not list or len(key) >= 32:
         return key
     for k in key:
@@ -143,11 +148,8 @@ def getitem(x, key):
 def setitem(x, key, value):
     """x[key] = value: a copy_ (or fill_) into the view x[key], or index_put_ for advanced
     keys. Either way one in-place op on x: the version goes up by one."""
-    if value.__class__ not in (int, float, bool) and not isinstance(value, Tensor) and \
-            not isinstance(value, (int, float, complex, np.integer)):
-        # torch reads the value before the key: Python numbers (np.float64 is one), NumPy
-        # integers and tensors only
-        raise TypeError(f"can't assign a {tp_name(value)} to a minigrad.{x.dtype._legacy}")
+    if value.__class__ is not Tensor:
+        value = _setitem_value(x, value)
     key = _sequence_as_tuple(key)
     nkey, basic = _norm_key(x, key)
     if basic:
@@ -161,15 +163,33 @@ def setitem(x, key, value):
     index_put_(x, nkey, value)
 
 
+def _setitem_value(x, value):
+    """The value of x[key] = value, checked as torch does before it reads the key: a Tensor,
+    or a Python number (NumPy integers too) that fits x's dtype."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        if not -2 ** 63 <= value < 2 ** 63:
+            raise ValueError("Overflow when unpacking long long")
+    elif not isinstance(value, (bool, float, complex)):
+        raise TypeError(f"can't assign a {tp_name(value)} to a {x.type()}")
+    return checked_scalar(x, value)
+
+
 def _fit_value(target, value):
     """torch drops a value's extra leading size-1 dims before broadcasting it into x[key],
     and reports a value with more dims than that as an expand error."""
     vshape, tshape = value._data.shape, target._data.shape
-    extra = len(vshape) - len(tshape)
-    if extra <= 0:
+    if vshape == tshape:
         return value
-    if all(s == 1 for s in vshape[:extra]):
-        return value.reshape(vshape[extra:])
+    lead = 0
+    while lead < len(vshape) and vshape[lead] == 1:
+        lead += 1
+    if lead:                                # torch drops all leading size-1 dims
+        value = value.reshape(vshape[lead:])
+        vshape = vshape[lead:]
+    if len(vshape) <= len(tshape):
+        return value.expand(tshape)         # torch's expand message for a value that does not fit
     raise RuntimeError(f"expand({value.type()}{{{list(vshape)}}}, size={list(tshape)}): the "
                        f"number of sizes provided ({len(tshape)}) must be greater or equal to "
                        f"the number of dimensions in the tensor ({len(vshape)})")
@@ -283,11 +303,20 @@ def narrow(x, dim, start, length):
         if isinstance(start, Tensor) and (start._data.ndim or start._data.dtype.kind not in "iu"):
             raise RuntimeError("start must be an 0-dim integral Tensor.")
         dim, start, length = as_int(dim), as_int(start), as_int(length)
-    if x._data.ndim == 0:
+    if x._data.ndim == 0:                   # torch's checks, in torch's order
         raise RuntimeError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise RuntimeError("narrow(): length must be non-negative.")
     key = [slice(None)] * x._data.ndim
     d = wrap_dim(dim, x._data.ndim)
+    size = x._data.shape[d]
+    if not -size <= start <= size:
+        raise IndexError(f"start out of range (expected to be in range of [{-size}, {size}], "
+                         f"but got {start})")
     if start < 0:
-        start += x._data.shape[d]
+        start += size
+    if start + length > size:
+        raise RuntimeError(f"start ({start}) + length ({length}) exceeds dimension size "
+                           f"({size}).")
     key[d] = slice(start, start + length)
     return getitem(x, tuple(key))

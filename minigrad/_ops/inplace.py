@@ -5,6 +5,8 @@ on a view of one), (2) writes into the existing array, (3) bumps the version cou
 (4) rewrites history: the tensor's grad_fn becomes the op's node, or, for a view, the base
 gets a CopySlices node and the view's history is regenerated from the base.
 """
+import math
+
 import numpy as np
 
 from ..autograd.graph import Node, begin, grad_edge, is_recording
@@ -189,19 +191,20 @@ def inplace(cls, x, others, *options):
 
 # ---- the in-place ops --------------------------------------------------------------
 
-def _inplace_other(x, other, op, symbol):
+def _inplace_other(x, other, op, symbol, name="other", signatures=None):
     """The other operand of an in-place op, when it is not a Tensor or a Python number:
     `t += [1]` gets Python's operator message, `t.add_([1])` torch's parser message."""
-    if not isinstance(other, (np.generic, np.ndarray)):
+    if other.__class__ is not complex and not isinstance(other, (np.generic, np.ndarray)):
         if called_as_operator():
             raise TypeError(f"unsupported operand type(s) for {symbol}=: 'Tensor' and "
                             f"'{tp_name(other)}'")
         alpha = ", *, Number alpha = 1" if op in ("add_", "sub_") else ""
-        check_args(op, (f"(Tensor other{alpha})",), x, {"other": other},
-                   numbers_as_tensors=True)
+        check_args(op, signatures or (f"(Tensor {name}{alpha})",), x, {name: other},
+                   numbers_as_tensors=signatures is None)
     elif isinstance(other, np.ndarray) and not called_as_operator():
-        check_args(op, ("(Tensor other)",), x, {"other": other}, numbers_as_tensors=True)
-    return as_tensor_arg(other)
+        check_args(op, signatures or (f"(Tensor {name})",), x, {name: other},
+                   numbers_as_tensors=signatures is None)
+    return _operand(x, other, name)     # (a complex number: torch's cast error)
 
 
 def add_(x, other, *, alpha=1):
@@ -239,7 +242,21 @@ def div_(x, other):
     return inplace(A.DivBackward0, x, (other,))
 
 
+def _operand(x, other, name="other"):
+    """The other operand of an in-place op; a complex number cannot be written into x."""
+    if other.__class__ is complex:
+        from .._dtype import from_numpy_dtype
+        raise RuntimeError(f"result type ComplexFloat can't be cast to the desired output type "
+                           f"{from_numpy_dtype(x._data.dtype)._legacy[:-6]}")
+    return as_tensor_arg(other, name)
+
+
 def pow_(x, n):
+    if n.__class__ not in (int, float, bool) and not isinstance(n, Tensor):
+        n = _inplace_other(x, n, "pow_", "**", "exponent",
+                           ("(Tensor exponent)", "(Number exponent)"))
+    if isinstance(n, Tensor):
+        return inplace(_PowInplaceTensor, x, (n,))
     return inplace(_PowInplace, x, (), n)
 
 
@@ -247,7 +264,12 @@ class _PowInplace(A.PowBackward0):
     __slots__ = ()
 
 
+class _PowInplaceTensor(A.PowBackward1):
+    __slots__ = ()
+
+
 _PowInplace.__name__ = "PowBackward0"
+_PowInplaceTensor.__name__ = "PowBackward1"
 
 
 def _unary_inplace(cls):
@@ -325,7 +347,34 @@ def fill_(x, value):
             raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor "
                                f"with {value._data.ndim} dimensions.")
         return inplace(FillBackward3, x, (value,))
-    return inplace(FillBackward2, x, (), value)
+    return inplace(FillBackward2, x, (), checked_scalar(x, value))
+
+
+_C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "int64_t",
+           "int32": "int", "int16": "short", "int8": "int8_t", "uint8": "uint8_t"}
+
+
+def checked_scalar(x, value):
+    """A Number written into x (fill_, x[i] = v) as torch converts it: a complex number, or a
+    value beyond the range of x's dtype (nan or inf into integers), is refused."""
+    dt = x._data.dtype
+    if dt.kind == "b" or isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, (complex, np.complexfloating)):
+        bad = True
+    elif isinstance(value, (float, np.floating)):
+        if dt.kind == "f":
+            bad = math.isfinite(value) and abs(value) > float(np.finfo(dt).max)
+        else:
+            bad = not math.isfinite(value) or not np.iinfo(dt).min <= value <= np.iinfo(dt).max
+    elif isinstance(value, (int, np.integer)) and dt.kind in "iu":
+        bad = not np.iinfo(dt).min <= value <= np.iinfo(dt).max
+    else:
+        return value
+    if bad:
+        raise RuntimeError(f"value cannot be converted to type {_C_TYPE[dt.name]} without "
+                           "overflow")
+    return value
 
 
 class CopyBackwards(Node):

@@ -181,10 +181,9 @@ def matmul(a, b):
     if da == 2 and db == 1:
         return MvBackward0.apply((a, b))
     if da == 1 and db == 2:
-        if a._data.shape[0] != b._data.shape[0]:
-            raise RuntimeError(f"size mismatch, got input ({b._data.shape[1]}), mat "
-                               f"({b._data.shape[1]}x{b._data.shape[0]}), vec "
-                               f"({a._data.shape[0]})")
+        if a._data.shape[0] != b._data.shape[0]:      # torch makes it a (1, n) @ (n, m) mm
+            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x"
+                               f"{a._data.shape[0]} and {b._data.shape[0]}x{b._data.shape[1]})")
         from .views import SqueezeBackward4, _shape_view
         out = MmBackward0.apply((a.unsqueeze(0), b))
         return _shape_view(SqueezeBackward4, out, out._data.shape[1:])
@@ -222,6 +221,8 @@ def mm(a, b):
 def mv(a, b):
     if a.__class__ is not Tensor or b.__class__ is not Tensor:
         _check_pair(a, b, "mv", "vec")
+    if a._data.ndim == 0:
+        raise IndexError("Dimension specified as 0 but tensor has no dimensions")
     if a._data.ndim != 2 or b._data.ndim != 1:
         raise RuntimeError(f"vector + matrix @ vector expected, got 1, {a._data.ndim}, "
                            f"{b._data.ndim}")
@@ -244,4 +245,8 @@ def bmm(a, b):
         raise RuntimeError("batch1 must be a 3D tensor")
     if b._data.ndim != 3:
         raise RuntimeError("batch2 must be a 3D tensor")
+    (n, _, k), (bn, bk) = a._data.shape, b._data.shape[:2]
+    if (bn, bk) != (n, k):
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{n}, {k}] but got: [{bn}, {bk}].")
     return BmmBackward0.apply((a, b))

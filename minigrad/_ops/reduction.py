@@ -4,12 +4,12 @@ import collections
 
 import numpy as np
 
-from ..autograd.graph import Node, begin, output
+from ..autograd.graph import Node, begin, is_recording, output
 from ..autograd.saved import FREED
 from .._argparse import Parser, as_dtype, as_int, int_list, via_method
 from .._dtype import dtype as _dtype_class
 from ._core import Tensor
-from ._util import expand_to, wrap_dim, where
+from ._util import broadcast_shapes, expand_to, result_dtype, wrap_dim, where
 from .views import index_into_zeros
 
 
@@ -90,6 +90,8 @@ class MeanBackward0(Node):
         self.shape, self.n = xd.shape, builtins.max(xd.size, 1)
         if xd.dtype.kind == "f" and xd.size:    # straight to the ufunc (np.mean is Python)
             return np.asarray(np.add.reduce(xd, axis=None) / xd.dtype.type(xd.size))
+        if not xd.size:                         # nan, without NumPy's warnings
+            return np.asarray(np.nan, xd.dtype)
         return np.asarray(xd.mean(dtype=xd.dtype))
 
     def backward(self, g):
@@ -239,8 +241,10 @@ def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
             bool or not (dtype is None or dtype.__class__ is _dtype_class) or \
             not _plain_dims(dim):
         dim, keepdim, dtype = _reduce_args("sum", _SUM_SIGNATURES, x, dim, keepdim, dtype)
+    if dtype is not None and not dtype.is_floating_point and is_recording((x,)):
+        raise RuntimeError(f"Autograd not support dtype: {dtype._legacy[:-6]}")
     npd = None if dtype is None else dtype.np
-    if dim is None or dim == ():
+    if dim is None or dim.__class__ is tuple and not dim:
         return SumBackward0.apply((x,), npd)
     dims = _dims(dim, x._data.ndim)
     return SumBackward1.apply((x,), dims, keepdim, npd)
@@ -264,6 +268,8 @@ def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
                            f"{x.dtype.name.capitalize().replace('Int64', 'Long')}")
     if dim is None:
         return MeanBackward0.apply((x,))
+    if dim.__class__ in (tuple, list) and not dim:
+        dim = tuple(range(x._data.ndim))        # no dims: all of them (torch's rule)
     dims = _dims(dim, x._data.ndim)
     return MeanBackward1.apply((x,), dims, keepdim)
 
@@ -291,8 +297,12 @@ def _extremum(x, dim, keepdim, all_cls, dim_cls, arg, rtype):
         return all_cls.apply((x,))
     if isinstance(dim, Tensor):
         raise TypeError("dim must be an int")
+    d = wrap_dim(dim, x._data.ndim)
+    if x._data.ndim and not x._data.shape[d]:
+        raise IndexError(f"{rtype.__name__.rpartition('_')[2]}(): Expected reduction dim {d} "
+                         "to have non-zero size.")
     node = begin(dim_cls, (x,))         # two outputs: values (recorded) and indices
-    vals, idx = node.forward(x, wrap_dim(dim, x._data.ndim), keepdim, arg)
+    vals, idx = node.forward(x, d, keepdim, arg)
     return rtype(output(node, vals, (x,)), Tensor._make(idx.astype(np.int64), False, None))
 
 
@@ -317,6 +327,8 @@ def min(x, dim=None, keepdim=False):
 
 
 def argmax(x, dim=None, keepdim=False):
+    if x._data.dtype.kind == "b" or not x._data.size:
+        _check_arg_reduction(x, dim, "argmax")
     if dim is None:
         return Tensor._make(np.asarray(np.argmax(x._data), np.int64), False, None)
     return Tensor._make(np.argmax(x._data, axis=wrap_dim(dim, x._data.ndim),
@@ -324,10 +336,25 @@ def argmax(x, dim=None, keepdim=False):
 
 
 def argmin(x, dim=None, keepdim=False):
+    if x._data.dtype.kind == "b" or not x._data.size:
+        _check_arg_reduction(x, dim, "argmin")
     if dim is None:
         return Tensor._make(np.asarray(np.argmin(x._data), np.int64), False, None)
     return Tensor._make(np.argmin(x._data, axis=wrap_dim(dim, x._data.ndim),
                                   keepdims=keepdim).astype(np.int64), False, None)
+
+
+def _check_arg_reduction(x, dim, name):
+    """torch's refusals for argmax/argmin: bool input, nothing to choose from."""
+    xd = x._data
+    if xd.dtype.kind == "b":
+        raise RuntimeError(f"{name}(): does not support bool input")
+    if dim is None:
+        raise IndexError(f"{name}(): Expected reduction dim to be specified for "
+                         "input.numel() == 0.")
+    d = wrap_dim(dim, xd.ndim)
+    if xd.ndim and not xd.shape[d]:
+        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")
 
 
 class MaximumBackward0(Node):
@@ -337,7 +364,13 @@ class MaximumBackward0(Node):
 
     def forward(self, a, b):
         self.save(self=a, other=b)
-        return self.pick(a._data, b._data)
+        ad, bd = a._data, b._data
+        if ad.dtype is not bd.dtype:            # torch's promotion, not NumPy's
+            rt = result_dtype(a, b)
+            ad, bd = ad.astype(rt, copy=False), bd.astype(rt, copy=False)
+        if ad.shape != bd.shape:
+            broadcast_shapes(ad.shape, bd.shape)    # torch's message
+        return self.pick(ad, bd)
 
     def backward(self, g):
         a = self.s_self.unpack(self)

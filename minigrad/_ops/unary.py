@@ -5,7 +5,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from ._core import Tensor
-from ._util import zeros_of, where
+from ._util import broadcast_shapes, promote_types, zeros_of, where
 from .._argparse import Parser, check_args
 
 
@@ -243,7 +243,10 @@ class SignBackward0(_ZeroGrad):
     __slots__ = ()
 
     def forward(self, x):
-        return np.sign(x._data)
+        out = np.sign(x._data)
+        if out.dtype.kind == "f" and np.isnan(out).any():
+            out = np.where(out == out, out, out.dtype.type(0))     # sign(nan) is 0 in torch
+        return out
 
 
 def neg(x):
@@ -320,25 +323,50 @@ def abs(x):
 def floor(x):
     if x.__class__ is not Tensor and not isinstance(x, Tensor):
         raise _not_tensor("floor", x)
+    if x._data.dtype.kind == "b":
+        raise NotImplementedError("\"floor_vml_cpu\" not implemented for 'Bool'")
     return FloorBackward0.apply((x,))
 
 
 def ceil(x):
     if x.__class__ is not Tensor and not isinstance(x, Tensor):
         raise _not_tensor("ceil", x)
+    if x._data.dtype.kind == "b":
+        raise NotImplementedError("\"ceil_vml_cpu\" not implemented for 'Bool'")
     return CeilBackward0.apply((x,))
 
 
 def round(x):
     if x.__class__ is not Tensor and not isinstance(x, Tensor):
         raise _not_tensor("round", x)
+    if x._data.dtype.kind == "b":
+        raise NotImplementedError("\"round_vml_cpu\" not implemented for 'Bool'")
     return RoundBackward0.apply((x,))
 
 
 def sign(x):
     if x.__class__ is not Tensor and not isinstance(x, Tensor):
         raise _not_tensor("sign", x)
+    if x._data.dtype.kind == "b":
+        return Tensor._make(x._data.copy(), False, None)   # (NumPy has no bool sign)
     return SignBackward0.apply((x,))
+
+
+def _common_dtype(arrays):
+    """torch's result type of several tensors: dimensioned ones decide, 0-d ones only when of
+    a higher category (bool < integer < floating)."""
+    def promote(ds):
+        out = ds[0]
+        for d in ds[1:]:
+            out = promote_types(out, d)
+        return out
+    dims = [a.dtype for a in arrays if a.ndim]
+    zeros = [a.dtype for a in arrays if not a.ndim]
+    if not dims or not zeros:
+        return promote(dims or zeros)
+    d, z = promote(dims), promote(zeros)
+    kind = {"b": 0, "i": 1, "u": 1, "f": 2}
+    return z if kind[z.kind] > kind[d.kind] else d
 
 
 class ClampBackward0(Node):
@@ -349,10 +377,19 @@ class ClampBackward0(Node):
     def forward(self, x, lo, hi):
         self.save(self=x, min=lo, max=hi)
         out = x._data
+        bounds = [t._data for t in (lo, hi) if t is not None]
+        shape = out.shape
+        for bd in bounds:                   # torch's broadcast message, torch's promotion
+            if bd.shape != shape:
+                shape = broadcast_shapes(shape, bd.shape)
+        if any(bd.dtype is not out.dtype for bd in bounds):
+            rt = _common_dtype([out] + bounds)
+            out = out.astype(rt)
+            bounds = [bd.astype(rt, copy=False) for bd in bounds]
         if lo is not None:
-            out = np.maximum(out, lo._data)
+            out = np.maximum(out, bounds[0])
         if hi is not None:
-            out = np.minimum(out, hi._data)
+            out = np.minimum(out, bounds[-1])
         return out
 
     def backward(self, g):
@@ -395,6 +432,8 @@ def clamp(x, min=None, max=None):
         min, max = _clamp_args(x, min, max)
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, complex) or isinstance(max, complex):
+        raise RuntimeError("value cannot be converted to type double without overflow")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         return ClampBackward0.apply((x, min, max))
     return ClampBackward1.apply((x,), min, max)

@@ -187,10 +187,10 @@ def _infer_shape(shape, numel):
     if len(neg) > 1:
         raise RuntimeError("only one dimension can be inferred")
     known = 1
-    for s in shape:
+    for i, s in enumerate(shape):
         if s != -1:
             if s < 0:
-                raise RuntimeError(f"invalid shape dimension {s}")
+                raise RuntimeError(f"invalid shape dimension {s} at index {i} of shape {shape}")
             known *= s
     if neg:
         if known == 0 or numel % known:
@@ -235,11 +235,41 @@ def _shape_view(cls, x, new_shape):
 def view(x, *shape):
     """Same data, new shape; fails if the memory layout cannot be reinterpreted."""
     if len(shape) == 1 and (shape[0].__class__ is _dtype or shape[0] in (float, int, bool)):
-        from .conversion import to
-        return to(x, shape[0])
+        return view_dtype(x, shape[0])
     new_shape = _infer_shape(_shape_args(shape, x, "view", "size", ("(torch.dtype dtype)",)),
                              x._data.size)
     return _shape_view(ViewBackward0, x, new_shape)
+
+
+def view_dtype(x, dtype):
+    """x.view(minigrad.int32): the same bytes read as another dtype. Not differentiable; with
+    a different element size the last dim (contiguous) shrinks or grows, as in torch."""
+    from .. import _dtype
+    dtype = _dtype.dtype_arg(dtype, "view")     # (view() let only dtypes through)
+    xd = x._data
+    old = _dtype.from_numpy_dtype(xd.dtype)
+    if dtype.itemsize != old.itemsize:
+        what = f"to view {old._legacy[:-6]} as {dtype._legacy[:-6]} (different element sizes)"
+        if xd.ndim == 0:
+            raise RuntimeError(f"self.dim() cannot be 0 {what}")
+        ratio = dtype.itemsize // old.itemsize
+        if ratio > 1:
+            if xd.shape[-1] % ratio:
+                raise RuntimeError(f"self.size(-1) must be divisible by {ratio} {what}, but "
+                                   f"got {xd.shape[-1]}")
+            if x.storage_offset() % ratio:
+                raise RuntimeError(f"self.storage_offset() must be divisible by {ratio} {what}, "
+                                   f"but got {x.storage_offset()}")
+        if x.stride(-1) != 1 and xd.shape[-1] > 1:     # (NumPy's stride of a dim of size
+            raise RuntimeError(f"self.stride(-1) must be 1 {what}, but got {x.stride(-1)}")
+        if ratio > 1:                                   # 0 or 1 may be anything)
+            for d, st in enumerate(x.stride()[:-1]):
+                if st % ratio:
+                    raise RuntimeError(f"self.stride({d}) must be divisible by {ratio} {what}, "
+                                       f"but got {st}")
+    out = Tensor._make(xd.view(dtype.np), False, None)
+    out._vc = x._version_counter()          # the same storage: in-place edits show in both
+    return out
 
 
 def reshape(x, *shape):
@@ -276,9 +306,11 @@ def flatten(x, start_dim=0, end_dim=-1):
                    {"start_dim": start_dim, "end_dim": end_dim})
         start_dim, end_dim = as_int(start_dim), as_int(end_dim)
     nd = x._data.ndim
+    s, e = wrap_dim(start_dim, nd), wrap_dim(end_dim, nd)
     if nd == 0:
         return reshape(x, (1,))
-    s, e = wrap_dim(start_dim, nd), wrap_dim(end_dim, nd)
+    if s > e:
+        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         return x
     shape = x._data.shape
@@ -304,6 +336,13 @@ def squeeze(x, dim=None):
         return _shape_view(SqueezeBackward0, x, tuple(s for s in shape if s != 1))
     if isinstance(dim, (tuple, list)):
         dims = {wrap_dim(d, x._data.ndim) for d in dim}
+        if len(dims) != len(dim):
+            seen = set()
+            for d in dim:
+                w = wrap_dim(d, x._data.ndim)
+                if w in seen:
+                    raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
+                seen.add(w)
         cls = SqueezeBackward2
     else:
         dims = {wrap_dim(dim, x._data.ndim)}
@@ -412,8 +451,9 @@ def expand(x, *sizes):
                            "of sizes provided (%d) must be greater or equal to the number of "
                            "dimensions in the tensor (%d)" % (len(sizes), len(shape)))
     lead = len(sizes) - len(shape)
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in reversed(range(len(sizes))):       # torch checks from the last dim
+        s = sizes[i]
         cur = shape[i - lead] if i >= lead else 1
         if s == -1:
             if i < lead:
@@ -424,7 +464,7 @@ def expand(x, *sizes):
             raise RuntimeError(f"The expanded size of the tensor ({s}) must match the existing "
                                f"size ({cur}) at non-singleton dimension {i}.  Target sizes: "
                                f"{list(sizes)}.  Tensor sizes: {list(shape)}")
-        target.append(s)
+        target[i] = s
     target = tuple(target)
     return apply_view(ExpandBackward0, x, ("expand", target), target)
 

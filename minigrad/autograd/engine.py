@@ -247,6 +247,21 @@ def _call_anomalous(node, grad):
 
 
 def _root_grads(tensors, grad_tensors, create_graph):
+    """The gradients the roots start from, checked in torch's order: each given gradient
+    (shape, type; a missing one needs a scalar root), then the counts, then that every root
+    requires grad."""
+    for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
+        if g is None:
+            if t._requires_grad and t._data.size != 1:
+                raise RuntimeError("grad can be implicitly created only for scalar outputs")
+        elif not isinstance(g, Tensor):
+            raise TypeError(f"gradients can be either Tensors or None, but got "
+                            f"{type(g).__name__}")
+        elif g._data.shape != t._data.shape:
+            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} "
+                               f"and output[{i}] has a shape of {t.shape}.")
+    if len(grad_tensors) != len(tensors):
+        raise RuntimeError(f"got {len(tensors)} tensors and {len(grad_tensors)} gradients")
     grads = []
     for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
         if not t._requires_grad or (t._node is None and t._base is not None
@@ -254,19 +269,10 @@ def _root_grads(tensors, grad_tensors, create_graph):
             raise RuntimeError(f"element {i} of tensors does not require grad and does not "
                                "have a grad_fn")
         if g is None:
-            if t._data.size != 1:
-                raise RuntimeError("grad can be implicitly created only for scalar outputs")
             data = t._data      # a fresh 1 of t's dtype (np.ones is slower for the 0-d loss)
             arr = np.array(1, data.dtype) if data.ndim == 0 else np.ones(data.shape, data.dtype)
             grads.append(Tensor._make(arr, False, None) if create_graph else arr)
-            continue
-        if not isinstance(g, Tensor):
-            raise TypeError(f"gradients can be either Tensors or None, but got "
-                            f"{type(g).__name__}")
-        if g._data.shape != t._data.shape:
-            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} "
-                               f"and output[{i}] has a shape of {t.shape}.")
-        if create_graph:
+        elif create_graph:
             grads.append(g if g._data.dtype == t._data.dtype else g.to(t.dtype))
         else:
             grads.append(np.array(g._data, dtype=t._data.dtype))   # never alias the caller's
@@ -283,20 +289,7 @@ def _normalize(tensors, grads):
         grads = (None,) * len(tensors)
     elif isinstance(grads, Tensor):
         grads = (grads,)
-    grads = tuple(grads)
-    for i, (t, g) in enumerate(zip(tensors, grads)):
-        # torch checks each gradient's type and shape (its Python _make_grads) first
-        if g is not None and not isinstance(g, Tensor):
-            raise TypeError(f"gradients can be either Tensors or None, but got "
-                            f"{type(g).__name__}")
-        if g is not None and g._data.shape != t._data.shape:
-            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} "
-                               f"and output[{i}] has a shape of {t.shape}.")
-    if len(grads) != len(tensors):
-        raise RuntimeError("grad can be implicitly created only for scalar outputs"
-                           if not grads else
-                           f"got {len(grads)} gradients for {len(tensors)} tensors")
-    return tensors, grads
+    return tensors, tuple(grads)        # (a number is not iterable: torch's TypeError)
 
 
 def _check_inputs(inputs):
@@ -310,6 +303,8 @@ def _check_inputs(inputs):
 def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
                  inputs=None):
     """torch.autograd.backward: accumulate d(tensors)/d(leaf) into every leaf's .grad."""
+    if inputs is not None and not isinstance(inputs, Tensor) and not len(inputs):
+        raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     tensors, grads = _normalize(tensors, grad_tensors)
     if retain_graph is None:
         retain_graph = create_graph
@@ -322,8 +317,7 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
         _check_inputs(inputs)
         for t in inputs:
-            if t._node is not None:
-                t.retain_grad()          # as torch: a non-leaf input keeps retaining its grad
+            t.retain_grad()         # as torch: a non-leaf input keeps retaining its grad
         only = {grad_edge(t) for t in inputs}
     execute(roots, root_grads, retain_graph, create_graph, only=only)
 

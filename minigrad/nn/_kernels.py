@@ -148,6 +148,8 @@ def _as_1d_if_scalar(x):
 def softmax(x, dim):
     """exp(x) / sum(exp(x)) along ``dim``, shifted by the max so exp never overflows."""
     x, scalar = _as_1d_if_scalar(np.asarray(x))
+    if not x.size:                      # nothing to normalise (NumPy's max has no identity)
+        return x.copy()
     e = np.exp(x - x.max(axis=dim, keepdims=True))
     y = e / e.sum(axis=dim, keepdims=True)
     return y.reshape(()) if scalar else y
@@ -156,6 +158,8 @@ def softmax(x, dim):
 def log_softmax(x, dim):
     """x - logsumexp(x) along ``dim``, computed as (x - max) - log(sum(exp(x - max)))."""
     x, scalar = _as_1d_if_scalar(np.asarray(x))
+    if not x.size:                      # nothing to normalise (NumPy's max has no identity)
+        return x.copy()
     shifted = x - x.max(axis=dim, keepdims=True)
     y = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
     return y.reshape(()) if scalar else y

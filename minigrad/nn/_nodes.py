@@ -21,6 +21,7 @@ from . import _kernels as K
 __all__ = [
     "AddmmBackward0", "ConstantPadNdBackward0", "ConvolutionBackward0", "SoftmaxBackward0",
     "LogSoftmaxBackward0", "MseLossBackward0", "NllLossBackward0", "NllLoss2DBackward0",
+    "DivBackward1",
 ]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}   # torch's enum, shown as _saved_reduction
@@ -118,7 +119,7 @@ class _SoftmaxBase(Node):
 
     def forward(self, x, dim, wrapped):
         self.dim = wrapped
-        self.shown_dim = dim % (1 << 64)     # torch shows a negative dim as an unsigned int64
+        self.shown_dim = int(dim) % (1 << 64)    # torch shows a negative dim as an unsigned int64
         out = self.kernel(x._data, wrapped)
         self.save_result(out)
         return out
@@ -167,6 +168,8 @@ class MseLossBackward0(Node):
         sq = d * d
         if reduction == "none":
             return sq
+        if reduction == "mean" and not sq.size:      # nan, without NumPy's warning
+            return np.asarray(np.nan, dtype=sq.dtype)
         return np.asarray(sq.mean() if reduction == "mean" else sq.sum(), dtype=sq.dtype)
 
     def backward(self, grad):
@@ -264,3 +267,17 @@ def nll_forward(logp, target, reduction, ignore_index):
     if total:
         coef[rows, cols] = -1.0 / total
     return loss, coef, total
+
+
+class DivBackward1(Node):
+    """out = x / a number (torch's div by a Scalar, as inside cross_entropy with class
+    probabilities: the sum divided by the batch size). Saves only the number."""
+    __slots__ = ("other",)
+    _options = ("other",)
+
+    def forward(self, x, other):
+        self.other = other
+        return x._data / x._data.dtype.type(other)
+
+    def backward(self, grad):
+        return (grad / self.other,)

@@ -18,8 +18,8 @@ from ..autograd.graph import begin, output
 from .._ops.views import UnsafeViewBackward0
 from ._functional_training import batch_norm, binary_cross_entropy_with_logits, dropout
 from ._nodes import (_REDUCTIONS, AddmmBackward0, ConstantPadNdBackward0, ConvolutionBackward0,
-                     LogSoftmaxBackward0, MseLossBackward0, NllLoss2DBackward0, NllLossBackward0,
-                     SoftmaxBackward0)
+                     DivBackward1, LogSoftmaxBackward0, MseLossBackward0, NllLoss2DBackward0,
+                     NllLossBackward0, SoftmaxBackward0)
 
 __all__ = ["linear", "conv2d", "relu", "sigmoid", "tanh", "softmax", "log_softmax",
            "mse_loss", "nll_loss", "cross_entropy", "dropout", "batch_norm",
@@ -287,6 +287,8 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
                       f"size ({input.shape}). This will likely lead to incorrect results due "
                       "to broadcasting. Please ensure they have the same size.", stacklevel=2)
     _check_reduction(reduction)
+    if input._data.dtype is not target._data.dtype or input._data.dtype.kind != "f":
+        input, target = _mse_operands(input, target)
     if tuple(target.shape) != tuple(input.shape):
         # torch expands both to the broadcast shape first (ExpandBackward0 in the graph)
         _broadcast_check(input, target)
@@ -296,6 +298,18 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
         if tuple(target.shape) != shape:
             target = target.expand(*shape)
     return MseLossBackward0.apply((input, target), reduction)
+
+
+def _mse_operands(input, target):
+    """Both operands in their common dtype, which must be floating (torch's kernel has no
+    integer or bool version)."""
+    from .._ops._util import result_dtype
+    from .._dtype import from_numpy_dtype
+    common = from_numpy_dtype(result_dtype(input, target))
+    if not common.is_floating_point:
+        raise NotImplementedError(f"\"mse_cpu\" not implemented for '{common._legacy[:-6]}'")
+    return (input if input.dtype is common else input.to(common),
+            target if target.dtype is common else target.to(common))
 
 
 def _broadcast_check(a, b):
@@ -322,14 +336,21 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
             {}, [input, target, weight, 1, ignore_index], {})
     nd = input._data.ndim
     tdt = target._data.dtype
-    if tdt != np.int64 and tdt != np.uint8:
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_sname(target)}")
+    if nd < 1:                          # torch's checks, in torch's order
+        raise ValueError(f"Expected 1 or more dimensions (got {nd})")
     if nd >= 2 and input.shape[0] != (target.shape[0] if target._data.ndim else -1):
         raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
                          f"batch_size ({target.shape[0] if target._data.ndim else 1}).")
+    if nd <= 2 and target._data.ndim > 1:
+        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
+    if tdt != np.int64 and tdt != np.uint8:
+        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_sname(target)}")
+    if nd == 1 and target._data.ndim == 1 and target.shape[0] != 1:
+        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: "
+                         f"{target.shape[0]}")
     if nd > 2 and tuple(target.shape[1:]) != tuple(input.shape[2:]):
-        raise RuntimeError(f"size mismatch (got input: {list(input.shape)} , target: "
-                           f"{list(target.shape)})")
+        expected = [input.shape[0]] + list(input.shape[2:])
+        raise RuntimeError(f"Expected target size {expected}, got {list(target.shape)}")
     if nd == 3 or nd > 4:  # torch views these as 4-D: (N, C, d1, rest)
         n, c, d1 = input.shape[:3]
         out = nll_loss(input.view(n, c, d1, -1), target.view(n, d1, -1),
@@ -338,6 +359,28 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
     node = begin(cls, (input,))         # the target gets no edge: it is not differentiable
     return output(node, node.forward(input, target, reduction, ignore_index), (input,))
+
+
+def _cross_entropy_probabilities(input, target, weight, ignore_index, reduction, class_dim):
+    """Cross entropy against class probabilities: -(log_softmax(input) * target) summed over
+    the classes; 'mean' divides by the number of samples (DivBackward1), as torch."""
+    if not target.dtype.is_floating_point:
+        raise RuntimeError("Expected floating point type for target with class probabilities, "
+                           f"got {_sname(target)}")
+    if ignore_index >= 0:
+        raise RuntimeError("ignore_index is not supported for floating point target")
+    if weight is not None:
+        raise NotImplementedError("minigrad: cross_entropy with class probabilities does not "
+                                  "support weight")
+    products = log_softmax(input, class_dim) * target
+    if reduction == "none":
+        return -products.sum(class_dim)
+    total = -products.sum()
+    if reduction == "sum":
+        return total
+    if not input._data.size:
+        return total.fill_(float("nan"))
+    return DivBackward1.apply((total,), input._data.size // input.shape[class_dim])
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
@@ -353,8 +396,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             {}, [input, target, weight, 1, ignore_index, label_smoothing], {})
     if label_smoothing != 0.0:
         raise NotImplementedError("minigrad: cross_entropy does not support label_smoothing")
-    if target.dtype.is_floating_point and tuple(target.shape) == tuple(input.shape):
-        raise NotImplementedError("minigrad: cross_entropy supports class-index targets only")
+    _check_reduction(reduction)
     class_dim = 0 if input._data.ndim == 1 else 1
+    if target.shape == input.shape:     # torch's rule: the same shape means probabilities
+        return _cross_entropy_probabilities(input, target, weight, ignore_index, reduction,
+                                            class_dim)
     return nll_loss(log_softmax(input, class_dim), target, weight, size_average, ignore_index,
                     reduce, reduction)

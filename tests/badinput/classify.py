@@ -105,7 +105,9 @@ def _summary(value, depth=0):
         return ("tuple", [int(v) for v in value])
     if isinstance(value, np.ndarray):
         return ("ndarray", value.shape, str(value.dtype), np.array(value.tolist(), dtype=object))
-    if value is None or isinstance(value, (bool, int, float, complex, str)):
+    if isinstance(value, str):          # (t.type(): 'minigrad.FloatTensor' is torch's name)
+        return ("str", normalize(value))
+    if value is None or isinstance(value, (bool, int, float, complex)):
         return (type(value).__name__, value)
     return ("object", normalize(type(value).__name__))
 

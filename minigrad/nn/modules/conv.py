@@ -32,9 +32,10 @@ class Conv2d(Module):
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1,
                  groups=1, bias=True, padding_mode="zeros", device=None, dtype=None):
         super().__init__()
-        kernel_size, stride, dilation = _pair(kernel_size), _pair(stride), _pair(dilation)
+        kernel_size, stride = _pair(kernel_size), _pair(stride)     # first, as in torch
         if not isinstance(padding, str):
-            padding = _pair(padding)      # (torch pairs all of these before any other check)
+            padding = _pair(padding)
+        dilation = _pair(dilation)
         if groups <= 0:
             raise ValueError("groups must be a positive integer")
         if in_channels % groups != 0:
