@@ -36,7 +36,8 @@ def _compute(ufunc, a, b):
                 raise
     ad, bd, rt = operands(a, b)
     try:
-        out = ufunc(ad, bd)
+        with np.errstate(invalid="ignore", over="ignore"):     # inf * 0 is nan, silently
+            out = ufunc(ad, bd)
     except ValueError:
         check_broadcast(ad, bd)
         raise

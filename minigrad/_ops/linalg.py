@@ -87,7 +87,8 @@ class MvBackward0(_Product):
         # keep each input only if the OTHER input needs a gradient
         self.save(self=a if self._next[1] is not None else None,
                   mat2=b if self._next[0] is not None else None)
-        return ad @ bd
+        with np.errstate(invalid="ignore", over="ignore"):     # 0 * inf is nan, silently
+            return ad @ bd
 
     def backward(self, g):
         ga = gb = None
@@ -116,7 +117,8 @@ class DotBackward0(_Product):
         # keep each input only if the OTHER input needs a gradient
         self.save(self=a if self._next[1] is not None else None,
                   mat2=b if self._next[0] is not None else None)
-        return np.asarray(ad @ bd)
+        with np.errstate(invalid="ignore", over="ignore"):     # 0 * inf is nan, silently
+            return np.asarray(ad @ bd)
 
     def backward(self, g):
         ga = None if self.s_mat2 is None else g * self.s_mat2.unpack(self)
@@ -145,7 +147,8 @@ class BmmBackward0(_Product):
         self.save(self=a if self._next[1] is not None else None,
                   mat2=b if self._next[0] is not None else None)
         self.shapes = (ad.shape, bd.shape)
-        return ad @ bd
+        with np.errstate(invalid="ignore", over="ignore"):     # 0 * inf is nan, silently
+            return ad @ bd
 
     def backward(self, g):
         ga = gb = None

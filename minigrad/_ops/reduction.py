@@ -141,7 +141,8 @@ class _ExtremumAll(Node):
         x, r = self.s_self.unpack(self), self.s_result.unpack(self)
         xd = x if type(x) is np.ndarray else x._data
         rd = r if type(r) is np.ndarray else r._data
-        mask = xd == rd
+        # torch's evenly_distribute_backward: a nan result shares it among the nans
+        mask = np.isnan(xd) if rd.dtype.kind == "f" and np.isnan(rd) else xd == rd
         return (where(mask, g / int(mask.sum()), 0) if type(g) is np.ndarray
                 else where(mask, g.expand(xd.shape) / int(mask.sum()), 0),)
 
