@@ -317,6 +317,10 @@ KNOWN_DIVERGENCES = (
           "element 0 of tensors does not require grad", NO_EXC, code="backward|autograd"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
+    # NumPy leaking through
+    Known("no_numpy_warnings_from_inf_in_arithmetic", ".",
+          "RuntimeWarning: .* encountered in",
+          attr="warnings"),
 )
 
 
