@@ -168,6 +168,10 @@ KNOWN_DIVERGENCES = (
           attr="outcome|is_leaf|grad_fn|requires_grad"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
+    # NumPy leaking through
+    Known("no_numpy_warnings_from_inf_in_arithmetic", ".",
+          "RuntimeWarning: .* encountered in",
+          attr="warnings"),
 )
 
 

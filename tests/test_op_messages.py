@@ -191,6 +191,18 @@ REGRESSIONS = [
         "torch.tensor([1, 0]) / torch.tensor([0, 0])",
         "torch.tensor([True, False]) / torch.tensor([True, False])",
         "torch.tensor([float('nan'), float('inf')]).long()",
+        "0 / torch.tensor([0., 1.])",
+    ),
+    regression(
+        "no_numpy_warnings_from_inf_in_arithmetic",
+        "torch.tensor([float('inf')]) * 0",
+        "torch.tensor([float('inf')]) * torch.tensor([0.])",
+        "torch.tensor([float('inf')]) - torch.tensor([float('inf')])",
+        "torch.tensor([1e38]) * torch.tensor([1e38])",
+        bug="add/sub/mul of tensors holding inf (inf * 0, inf - inf, overflow) let NumPy's "
+            "RuntimeWarning out ('invalid value encountered in multiply'); torch computes "
+            "nan/inf silently. Silencing needs np.errstate around every arithmetic forward, "
+            "which costs about a microsecond per op on the hot path",
     ),
 ]
 

@@ -329,7 +329,8 @@ def rdiv(a, b):
     b = _check(a, b, "div", "/", True)
     if b is NotImplemented:
         return b
-    return mul(a.reciprocal(), b)
+    with np.errstate(invalid="ignore", over="ignore"):     # 0 / 0 is nan, silently
+        return mul(a.reciprocal(), b)
 
 
 def _int_pow(base, exponent):
