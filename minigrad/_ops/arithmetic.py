@@ -5,6 +5,7 @@ mul saves each input for the *other* input's gradient, div saves both, pow saves
 """
 import numpy as np
 
+from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
 from ._core import Tensor, binary_meta, check_broadcast, operands, invalid_combination
 from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
@@ -286,6 +287,11 @@ def rsub(a, b):
 
 
 def mul(a, b):
+    if b.__class__ is float and not _grad_state.enabled and a.__class__ is Tensor \
+            and not a._requires_grad and a._data.dtype.kind == "f" and b - b == 0:
+        # `lr * p.grad` in an optimizer step: under no_grad nothing is recorded, so the
+        # result is the kernel's array in a plain tensor (a float keeps the tensor's dtype)
+        return Tensor._make(a._data * b, False, None)
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
         if not isinstance(a, Tensor):
             a = _wrapped(a)

@@ -61,13 +61,15 @@ class MmBackward0(_Product):
         # keep each input only if the OTHER input needs a gradient
         self.save(self=a if self._next[1] is not None else None,
                   mat2=b if self._next[0] is not None else None)
-        return np.dot(ad, bd)       # = ad @ bd for matrices, bit for bit, with less overhead
+        # = ad @ bd for matrices, bit for bit; the method skips np.dot's Python-level
+        # __array_function__ dispatch
+        return ad.dot(bd)
 
     def backward(self, g):
         a, b = self.s_self, self.s_mat2
-        if type(g) is np.ndarray:   # (np.dot takes the transposed views as they are)
-            ga = None if b is None else np.dot(g, b.unpack(self).T)
-            gb = None if a is None else np.dot(a.unpack(self).T, g)
+        if type(g) is np.ndarray:   # (dot takes the transposed views as they are)
+            ga = None if b is None else g.dot(b.unpack(self).T)
+            gb = None if a is None else a.unpack(self).T.dot(g)
             return ga, gb
         ga = None if b is None else g @ _swap(b.unpack(self))      # create_graph: Tensors
         gb = None if a is None else _swap(a.unpack(self)) @ g

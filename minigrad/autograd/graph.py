@@ -56,6 +56,22 @@ _SLOT_OF = _SlotNames()                      # "self" -> "s_self" (computed once
 _SCALARS = {float, int, bool}
 
 
+class _SavedAttribute:
+    """`grad_fn._saved_<name>` on every node class that saves `s_<name>` or has the option
+    `<name>` (set up by Node.__init_subclass__). A descriptor rather than a `__getattr__`
+    on Node: a class with `__getattr__` makes every attribute read of its instances slower,
+    and the engine reads node attributes all the time."""
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, node, owner=None):
+        if node is None:
+            return self
+        return node._saved_value(self.name)
+
+
 class Node:
     """A node of the backward graph (torch.autograd.graph.Node).
 
@@ -95,6 +111,9 @@ class Node:
             cls._saved_names = tuple(names)
             cls.saves = True
             cls._saves_result = "s_result" in names
+        for name in [slot[2:] for slot in names] + list(cls._options):
+            if not hasattr(cls, "_saved_" + name):      # (a class may define its own)
+                setattr(cls, "_saved_" + name, _SavedAttribute(name))
 
     # ---- the op protocol: an op is `Cls.apply(inputs, *options)`; its forward (NumPy in,
     # NumPy out) says what backward will need, with save() and save_result()
@@ -203,27 +222,27 @@ class Node:
             if getattr(self, n, None) is not None:     # slots that saved nothing stay empty
                 setattr(self, n, FREED)
 
-    def __getattr__(self, attr):
-        # grad_fn._saved_self / _saved_other / _saved_result, as torch exposes them
-        if attr.startswith("_saved_"):
-            try:
-                v = object.__getattribute__(self, "s_" + attr[7:])
-            except AttributeError:
-                if attr[7:] in self._options:       # an option backward uses (stride, dim)
-                    return object.__getattribute__(self, attr[7:])
-            else:
-                if v is FREED or isinstance(v, SavedTensor):
-                    return v.as_tensor(self)
-                if v is None:                   # never saved (its gradient was not needed)
-                    return None
-                if self._released:
-                    FREED.unpack(self)
-                if v.__class__ in _SCALARS and attr in ("_saved_self", "_saved_other"):
-                    # a number operand is kept as a 0-d "wrapped number" tensor in torch
-                    return Tensor._make(np.asarray(v, np.float64 if type(v) is float
-                                                   else np.int64), False, None)
-                return v
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+    def _saved_value(self, name):
+        """What `grad_fn._saved_<name>` shows, as torch exposes it: a saved tensor (version
+        checked), a number, or an option backward uses (stride, dim)."""
+        try:
+            v = object.__getattribute__(self, "s_" + name)
+        except AttributeError:
+            if name in self._options:
+                return object.__getattribute__(self, name)
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute "
+                                 f"'_saved_{name}'") from None
+        if v is FREED or isinstance(v, SavedTensor):
+            return v.as_tensor(self)
+        if v is None:                   # never saved (its gradient was not needed)
+            return None
+        if self._released:
+            FREED.unpack(self)
+        if v.__class__ in _SCALARS and name in ("self", "other"):
+            # a number operand is kept as a 0-d "wrapped number" tensor in torch
+            return Tensor._make(np.asarray(v, np.float64 if type(v) is float
+                                           else np.int64), False, None)
+        return v
 
     def __call__(self, *grads):
         """Call the node like torch's: one gradient per output, gradients for the inputs
