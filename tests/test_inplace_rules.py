@@ -430,8 +430,6 @@ REGRESSIONS = [
             y[0] = 2.0
         z.backward()
         """,
-        bug="when several saved tensors were modified, the version error names the second "
-            "one (y, 'output 0 of Mul'); torch checks self first and names the leaf x",
     ),
     regression(
         "accumulate_grad_into_tensor_that_became_non_leaf",

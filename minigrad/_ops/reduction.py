@@ -268,12 +268,12 @@ class MaximumBackward0(Node):
     pick = staticmethod(np.maximum)
 
     def forward(self, a, b):
-        self.save(self=a, other=b)
+        self.save(other=b, self=a)             # (torch's order, seen by saved-tensor hooks)
         return self.pick(a._data, b._data)
 
     def backward(self, g):
-        a = self.s_self.unpack(self)
         b = self.s_other.unpack(self)
+        a = self.s_self.unpack(self)
         ad = a if type(a) is np.ndarray else a._data
         bd = b if type(b) is np.ndarray else b._data
         win = (ad > bd) if self.pick is np.maximum else (ad < bd)
