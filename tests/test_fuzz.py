@@ -147,18 +147,8 @@ KNOWN_DIVERGENCES = (
           program=r"autograd\.grad\("),
     Known("inplace_checks_shape_before_overlap", "doesn't match the broadcast shape",
           "more than one element of the written-to tensor"),
-    Known("max_dim0_of_0d_tensor_backward", ".",
-          "object has no attribute 'unpack'|cannot broadcast a non-scalar to a scalar|"
-          "non-broadcastable output operand with shape \\(\\)|"
-          "`indices` and `arr` must have the same number of dimensions"),
-    Known("max_dim0_of_0d_tensor_backward", r"\('ok', \(\)\)", r"\('ok', \(1\)\)",
-          attr="shape", origin=r"autograd\.grad\("),
-    Known("grad_version_after_backward_of_0d_leaf", r"\('ok', \d+\)", r"\('ok', \d+\)",
-          attr="_version", program=r"\.grad\b"),
     Known("pow_zero_base_negative_exponent_grad", ".", ".", attr="grad|values",
           program=r"\*\* t\d+|torch\.pow\(t\d+, t"),
-    Known("relu_grad_at_nan", ".", ".", attr="grad|values",
-          program=r"(\.log\(|sqrt\(|\*\*)(.|\n)*relu"),
     Known("pow_bool_exponent_backward_raises", "Subtraction, the `-` operator", NO_EXC,
           code="backward|autograd"),
     Known("scalar_pow_tensor_saves_exponent", "modified by an inplace operation", ".",
@@ -174,6 +164,9 @@ KNOWN_DIVERGENCES = (
           origin="create_graph=True", program=r"copy_\(|\] = "),
     Known("create_graph_double_backward_nodes", ".", ".",
           attr="grad_fn|requires_grad|is_leaf", origin="create_graph=True"),
+    # the same gradient (through relu/abs) kept by retain_grad: torch's requires grad
+    Known("create_graph_double_backward_nodes", r"', True, \[", r"', False, \[", attr="grad",
+          program=r"(relu|abs)\((.|\n)*retain_grad\(\)(.|\n)*create_graph=True"),
     # inference mode
     Known("inference_mode_view_of_normal_tensor_is_normal", NO_EXC,
           "inference tensor|Inference tensors"),
@@ -211,6 +204,8 @@ KNOWN_DIVERGENCES = (
           "is invalid for input of size 0"),
     Known("reshape_of_non_contiguous_viewable_is_reshape_alias", "ReshapeAliasBackward0",
           "ViewBackward0", attr="grad_fn"),
+    Known("nd_matmul_saved_operand_version_message", "which is output 0 of AsStrided",
+          "which is output 0 of (?!AsStrided)", program=r"@"),
     Known("matmul_nd_grad_fn_names", "UnsafeViewBackward0|CloneBackward0|TransposeBackward0",
           "SqueezeBackward1|UnsafeViewBackward0", attr="grad_fn", origin="@|matmul"),
     # dtypes

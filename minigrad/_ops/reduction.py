@@ -61,6 +61,8 @@ class SumBackward0(Node):
         return np.asarray(np.add.reduce(xd, axis=None, dtype=dtype))   # (ndarray.sum is Python)
 
     def backward(self, g):
+        if not self.shape:      # a 0-d input: the gradient itself (torch's leaf then keeps it
+            return (g,)         # as its .grad, at version 0)
         return (expand_to(g, self.shape),)
 
 
@@ -174,6 +176,9 @@ class _ExtremumDim(Node):
             FREED.unpack(self)
         if not self.keepdim:
             idx = np.expand_dims(idx, self.dim)
+        elif not self.in_shape:             # a 0-d input, handled as shape (1,)
+            idx = np.reshape(idx, (1,))
+            g = g.reshape(1)
         if type(g) is not np.ndarray:       # create_graph: a differentiable scatter
             grids = np.indices(idx.shape, sparse=True)
             key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
