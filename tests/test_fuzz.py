@@ -204,6 +204,8 @@ KNOWN_DIVERGENCES = (
           "is invalid for input of size 0"),
     Known("reshape_of_non_contiguous_viewable_is_reshape_alias", "ReshapeAliasBackward0",
           "ViewBackward0", attr="grad_fn"),
+    Known("grad_version_after_masked_backward", r"\('ok', \d+\)", r"\('ok', \d+\)",
+          attr="_version", program=r"\.grad\b"),
     Known("nd_matmul_saved_operand_version_message", "which is output 0 of AsStrided",
           "which is output 0 of (?!AsStrided)", program=r"@"),
     Known("matmul_nd_grad_fn_names", "UnsafeViewBackward0|CloneBackward0|TransposeBackward0",

@@ -422,6 +422,18 @@ REGRESSIONS = [
             "0 instead...'",
     ),
     regression(
+        "grad_version_after_masked_backward",
+        """
+        x = torch.tensor([-2.0, 0.5], requires_grad=True)
+        x.clamp(-1, 1).sum().backward()
+        y = torch.tensor([-2.0, 0.5], requires_grad=True)
+        y.relu().sum().backward()
+        x.grad._version, y.grad._version
+        """,
+        bug="the first .grad of a leaf reached through clamp or relu is at version 1 (the "
+            "masked gradient is copied into .grad); torch hands it over as is (version 0)",
+    ),
+    regression(
         "nd_matmul_saved_operand_version_message",
         """
         t0 = torch.full((2, 3, 3), -2.0, requires_grad=True)
