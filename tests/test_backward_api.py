@@ -420,9 +420,6 @@ REGRESSIONS = [
         z.min(dim=0, keepdim=True).values.backward()
         z.grad
         """,
-        bug="MaxBackward0 on a 0-d input mishandles the index: max(0) crashed with "
-            "'numpy.int64' object has no attribute 'unpack'; max(-1) gives a gradient of "
-            "shape [1] and backward fails with NumPy's 'cannot broadcast a non-scalar'",
     ),
 ]
 

@@ -150,6 +150,35 @@ CASES = [
              w = torch.tensor([5., 6.]) * b
          (y + z + w).sum().backward()
          """),
+    case("pack_and_unpack_order_of_binary_ops",
+         # each node packs and unpacks its saved tensors in torch's order
+         """
+         log = []
+         def tag(t):
+             return str(int(t.reshape(-1)[0].item()))
+         def pack2(t):
+             log.append("pack " + tag(t))
+             return t
+         def unpack2(t):
+             log.append("unpack " + tag(t))
+             return t
+         a1 = torch.tensor([1., 1.], requires_grad=True)
+         b2 = torch.tensor([2., 2.], requires_grad=True)
+         A1 = torch.ones(2, 2, requires_grad=True)
+         B2 = torch.full((2, 2), 2., requires_grad=True)
+         C1 = torch.ones(1, 2, 2, requires_grad=True)
+         D2 = torch.full((1, 2, 2), 2., requires_grad=True)
+         ops = {"div": lambda: a1 / b2, "dot": lambda: a1 @ b2, "mm": lambda: A1 @ B2,
+                "mv": lambda: A1 @ b2, "bmm": lambda: C1 @ D2, "vec @ mat": lambda: a1 @ B2,
+                "pow": lambda: a1 ** b2, "maximum": lambda: torch.maximum(a1, b2),
+                "minimum": lambda: torch.minimum(a1, b2)}
+         for name, op in ops.items():
+             log.clear()
+             with hooks(pack2, unpack2):
+                 y = op()
+             y.sum().backward()
+             print(name, log)
+         """),
 ]
 
 

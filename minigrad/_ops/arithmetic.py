@@ -132,7 +132,7 @@ class DivBackward0(Node):
 
     def forward(self, a, b):
         self.meta = binary_meta(a, b)
-        self.save(self=a if self._next[1] is not None else None, other=b)
+        self.save(other=b, self=a if self._next[1] is not None else None)  # other first
         ad = a._data
         if ad.dtype.kind != "f" and not (isinstance(b, Tensor) and b._data.dtype.kind == "f") \
                 and type(b) is not float:
@@ -183,14 +183,14 @@ class PowBackward1(Node):
 
     def forward(self, a, b):
         self.meta = binary_meta(a, b)
-        self.save(self=a, exponent=b)
+        self.save(exponent=b, self=a)           # (torch's order, seen by saved-tensor hooks)
         with np.errstate(all="ignore"):
             out = _compute(np.power, a, b)
         self.save_result(out)
         return out
 
     def backward(self, g):
-        a, b = self.s_self.unpack(self), self.s_exponent.unpack(self)
+        b, a = self.s_exponent.unpack(self), self.s_self.unpack(self)
         ga = None
         if self._next[0] is not None:   # torch defines d/da a^b as 0 where b == 0
             bd = b if type(b) is np.ndarray else b._data

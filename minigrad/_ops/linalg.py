@@ -58,9 +58,9 @@ class MmBackward0(_Product):
                                f"({ad.shape[0]}x{ad.shape[1]} and {bd.shape[0]}x{bd.shape[1]})")
         if ad.dtype is not bd.dtype or ad.dtype.kind == "b":
             _dtype_check(a, b, "mm")
-        # keep each input only if the OTHER input needs a gradient
-        self.save(self=a if self._next[1] is not None else None,
-                  mat2=b if self._next[0] is not None else None)
+        # keep each input only if the OTHER input needs a gradient (torch saves mat2 first)
+        self.save(mat2=b if self._next[0] is not None else None,
+                  self=a if self._next[1] is not None else None)
         # = ad @ bd for matrices, bit for bit; the method skips np.dot's Python-level
         # __array_function__ dispatch
         return ad.dot(bd)
@@ -94,11 +94,11 @@ class MvBackward0(_Product):
 
     def backward(self, g):
         ga = gb = None
+        if self.s_self is not None:             # torch unpacks self first
+            gb = _swap(self.s_self.unpack(self)) @ g
         if self.s_mat2 is not None:
             v = self.s_mat2.unpack(self)
             ga = g.reshape(-1, 1) * v.reshape(1, -1)
-        if self.s_self is not None:
-            gb = _swap(self.s_self.unpack(self)) @ g
         return ga, gb
 
 
@@ -123,8 +123,8 @@ class DotBackward0(_Product):
             return np.asarray(ad @ bd)
 
     def backward(self, g):
+        gb = None if self.s_self is None else g * self.s_self.unpack(self)   # torch: self first
         ga = None if self.s_mat2 is None else g * self.s_mat2.unpack(self)
-        gb = None if self.s_self is None else g * self.s_self.unpack(self)
         return ga, gb
 
 
@@ -145,9 +145,9 @@ class BmmBackward0(_Product):
                                f"[{bd.shape[0] if bd.ndim > 2 else 1}, {bd.shape[-2]}].")
         if bd.ndim == 2 or (ad.size and bd.size):    # (torch promotes empty batched products)
             _dtype_check(a, b, "mm" if bd.ndim == 2 else "bmm")    # after the shapes, as torch
-        # keep each input only if the OTHER input needs a gradient
-        self.save(self=a if self._next[1] is not None else None,
-                  mat2=b if self._next[0] is not None else None)
+        # keep each input only if the OTHER input needs a gradient (torch saves mat2 first)
+        self.save(mat2=b if self._next[0] is not None else None,
+                  self=a if self._next[1] is not None else None)
         self.shapes = (ad.shape, bd.shape)
         with np.errstate(invalid="ignore", over="ignore"):     # 0 * inf is nan, silently
             return ad @ bd

@@ -63,6 +63,8 @@ class SumBackward0(Node):
         return np.asarray(np.add.reduce(xd, axis=None, dtype=dtype))   # (ndarray.sum is Python)
 
     def backward(self, g):
+        if not self.shape:      # a 0-d input: the gradient itself (torch's leaf then keeps it
+            return (g,)         # as its .grad, at version 0)
         return (expand_to(g, self.shape),)
 
 
@@ -181,6 +183,9 @@ class _ExtremumDim(Node):
             FREED.unpack(self)
         if not self.keepdim:
             idx = np.expand_dims(idx, self.dim)
+        elif not self.in_shape:             # a 0-d input, handled as shape (1,)
+            idx = np.reshape(idx, (1,))
+            g = g.reshape(1)
         if type(g) is not np.ndarray:       # create_graph: a differentiable scatter
             grids = np.indices(idx.shape, sparse=True)
             key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
@@ -364,7 +369,7 @@ class MaximumBackward0(Node):
     pick = staticmethod(np.maximum)
 
     def forward(self, a, b):
-        self.save(self=a, other=b)
+        self.save(other=b, self=a)             # (torch's order, seen by saved-tensor hooks)
         ad, bd = a._data, b._data
         if ad.dtype is not bd.dtype:            # torch's promotion, not NumPy's
             rt = result_dtype(a, b)
@@ -374,8 +379,8 @@ class MaximumBackward0(Node):
         return self.pick(ad, bd)
 
     def backward(self, g):
-        a = self.s_self.unpack(self)
         b = self.s_other.unpack(self)
+        a = self.s_self.unpack(self)
         ad = a if type(a) is np.ndarray else a._data
         bd = b if type(b) is np.ndarray else b._data
         win = (ad > bd) if self.pick is np.maximum else (ad < bd)

@@ -146,7 +146,7 @@ class SigmoidBackward0(Node):
 
 
 class ReluBackward0(Node):
-    """out = max(x, 0); backward uses the output: gradient passes where out > 0."""
+    """out = max(x, 0); backward uses the output: gradient passes unless out <= 0."""
     __slots__ = ("s_result",)
 
     def forward(self, x):
@@ -159,7 +159,8 @@ class ReluBackward0(Node):
 
     def backward(self, g):
         r = self.s_result.unpack(self)
-        mask = (r if type(r) is np.ndarray else r._data) > 0
+        # torch's threshold_backward zeroes where out <= 0: a nan output passes the gradient
+        mask = ~((r if type(r) is np.ndarray else r._data) <= 0)
         return (where(mask, g, 0),)
 
 

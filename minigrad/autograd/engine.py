@@ -312,6 +312,10 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
     if create_graph:        # (torch's engine warns, once: Tensor.backward or autograd.backward)
         warn_once(CREATE_GRAPH_CYCLE, stacklevel=3, internal=True)
     roots = list(map(grad_edge, tensors))
+    for i, node in enumerate(roots):
+        if node.__class__ is AccumulateGrad and not create_graph:
+            # backward() of a leaf itself: torch copies the seed into its new .grad (version 1)
+            root_grads[i] = np.broadcast_to(root_grads[i], root_grads[i].shape)
     only = None
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
