@@ -126,6 +126,11 @@ CALLS = [
     "torch.sub(2, g).grad_fn.next_functions", "torch.div(2, g)", "torch.add(2, g, alpha=3)",
     "torch.pow(2, g)", "torch.pow(np.bool_(True), a)", "torch.add(np.float32(2.0), v)",
     "torch.mul(np.int64(2), v)",
+    # autograd.grad reads outputs, then inputs (empty?), then the gradients
+    "torch.autograd.grad([h.sum(), h.sum()], [], grad_outputs=1.0)", "torch.autograd.grad(5, g)",
+    "torch.autograd.grad((g * 2).sum(), None, grad_outputs=[torch.ones(3)])",
+    # an array never reaches a truth test
+    "a.view(np.array([2, 3]))", "a.sum(dtype=np.array([1]))",
 ]
 
 
