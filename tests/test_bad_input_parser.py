@@ -131,6 +131,13 @@ CALLS = [
     "torch.autograd.grad((g * 2).sum(), None, grad_outputs=[torch.ones(3)])",
     # an array never reaches a truth test
     "a.view(np.array([2, 3]))", "a.sum(dtype=np.array([1]))",
+    # full: the size's type, fill_value, then the size's values; div's rounding_mode may be
+    # None; alpha may be a 0-d tensor; index_put_'s indices are all tensors
+    "torch.full((2.0, 3), None)", "torch.full((None,), [v, v])", "torch.full((2, -1), None)",
+    "torch.div(v, np.float64(2.0), rounding_mode=3)",
+    "torch.div(h, np.int64(3), rounding_mode=None)",
+    "torch.div(2, v, rounding_mode=3)", "torch.add(v, z, alpha=s)", "torch.add(v, 1, alpha=1j)",
+    "t = a.clone()\nt.index_put_([[1, 2], [3]], a)", "t = z.clone()\nt.index_put_([1, 2], s)",
 ]
 
 

@@ -6,7 +6,8 @@ mul saves each input for the *other* input's gradient, div saves both, pow saves
 import numpy as np
 
 from ..autograd.graph import Node
-from ._core import Tensor, binary_meta, check_broadcast, operands, invalid_combination
+from .._argparse import arithmetic_error
+from ._core import Tensor, binary_meta, check_broadcast, operands
 from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
     operand_arg as _check
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
@@ -300,22 +301,16 @@ def mul(a, b):
     return MulBackward0.apply((a, b))
 
 
-_DIV_SIGNATURES = (
-    (("Tensor", "input"), ("Tensor", "other"), ", *, Tensor out = None"),
-    (("Tensor", "input"), ("Tensor", "other"), ", *, str rounding_mode, Tensor out = None"),
-    (("Tensor", "input"), ("Number", "other"), ", *, str rounding_mode"),
-)
-
-
 def div(a, b, *, rounding_mode=None):
+    if rounding_mode is not None and rounding_mode.__class__ is not str:
+        err = arithmetic_error("div", a, b, rounding_mode)     # no overload takes it
+        if err is not None:
+            raise err
     if a.__class__ is not Tensor and not isinstance(a, Tensor):
         a = _wrapped_number(a)
     b = _check(a, b, "div", "/", False, rounding_mode)
     if rounding_mode is not None:
         if rounding_mode not in ("floor", "trunc"):
-            if not isinstance(rounding_mode, str):
-                raise invalid_combination("div", (a, b), _DIV_SIGNATURES,
-                                          keywords={"rounding_mode": rounding_mode})
             raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or "
                                f"'floor' but found '{rounding_mode}'")
         return floor_divide_like(a, b, rounding_mode)
