@@ -267,7 +267,7 @@ class Tensor(TensorBase):
     @data.setter
     def data(self, other):
         if not isinstance(other, Tensor):
-            raise TypeError(f"Variable data has to be a tensor, but got {type(other).__name__}")
+            raise TypeError(f"Variable data has to be a tensor, but got {_tp_name(other)}")
         if self._requires_grad and other._data.dtype.kind != "f":
             raise RuntimeError("data set to a tensor that requires gradients must be floating "
                                "point or complex dtype")

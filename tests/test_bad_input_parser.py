@@ -138,6 +138,13 @@ CALLS = [
     "torch.div(h, np.int64(3), rounding_mode=None)",
     "torch.div(2, v, rounding_mode=3)", "torch.add(v, z, alpha=s)", "torch.add(v, 1, alpha=1j)",
     "t = a.clone()\nt.index_put_([[1, 2], [3]], a)", "t = z.clone()\nt.index_put_([1, 2], s)",
+    "torch.autograd.Variable(np.float64(2.0))", "t = h.clone()\nt.data = np.float64(2.0)",
+    # conv2d: two overloads (padding as sizes or a string); Conv2d's forward passes all seven
+    "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), stride='a')",
+    "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), bias=5)",
+    "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), None, (1, 1.5))",
+    "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), stride=np.int64(1)).shape",
+    "F.conv2d(5, torch.ones(1, 1, 2, 2))", "nn.Conv2d(1, 1, 2)(5)",
 ]
 
 
