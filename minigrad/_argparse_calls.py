@@ -14,7 +14,7 @@ import sys
 
 from ._argparse import Parser, _is_index, tp_name
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
+_HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep     # minigrad's own files
 
 
 def _user_frame():
