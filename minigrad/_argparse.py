@@ -127,7 +127,7 @@ def _check(param, x, argnum, numbers_as_tensors):
                                                  or isinstance(x[0], complex))
     if kind == "torch.dtype":
         from ._dtype import dtype
-        return isinstance(x, dtype) or x in (float, int, bool, complex)
+        return isinstance(x, dtype) or any(x is t for t in (float, int, bool, complex))
     if kind == "str":
         return isinstance(x, str)
     if kind == "torch.device":

@@ -14,7 +14,7 @@ import sys
 
 from ._argparse import Parser, _is_index, tp_name
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
+_HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep     # minigrad's own files
 
 
 def _user_frame():
@@ -102,8 +102,10 @@ def _is_default(value, default):
 
 def call_shape(values, sigs):
     """(args, kwargs) as the user gave them: read from the calling line when it accounts for
-    every value that is not a default, else the values up to the last one that differs from
-    its default, all positional."""
+    every value that is not a default. A line that does not is calling minigrad code that
+    calls this function (Conv2d's forward calling conv2d): then every value goes on
+    positionally, as torch's Python layer passes them. A line that cannot be read: the values
+    up to the last one that differs from its default."""
     names = list(values)
     frame = _user_frame()
     site = _call_site(frame) if frame is not None else None
@@ -117,7 +119,8 @@ def call_shape(values, sigs):
                         {k: values[k] for k in keywords})
     keyword_only = {p.name for s in sigs for p in s.params if p.keyword_only}
     positional = [k for k in names if k not in keyword_only]
-    while positional and _is_default(values[positional[-1]], _default(sigs, positional[-1])):
+    while site is None and positional and \
+            _is_default(values[positional[-1]], _default(sigs, positional[-1])):
         positional.pop()
     kwargs = {k: values[k] for k in names if k in keyword_only
               and not _is_default(values[k], _default(sigs, k))}
@@ -173,10 +176,10 @@ _ARITHMETIC = {
             ("(Tensor other, *, Number alpha = 1)", "hidden (Number alpha, Tensor other)")),
     "mul": (("(Tensor input, Tensor other, *, Tensor out = None)",), ("(Tensor other)",)),
     "div": (("(Tensor input, Tensor other, *, Tensor out = None)",
-             "(Tensor input, Tensor other, *, str rounding_mode, Tensor out = None)",
-             "(Tensor input, Number other, *, str rounding_mode)"),
-            ("(Tensor other)", "(Tensor other, *, str rounding_mode)",
-             "(Number other, *, str rounding_mode)")),
+             "(Tensor input, Tensor other, *, str? rounding_mode, Tensor out = None)",
+             "(Tensor input, Number other, *, str? rounding_mode)"),
+            ("(Tensor other)", "(Tensor other, *, str? rounding_mode)",
+             "(Number other, *, str? rounding_mode)")),
     "pow": (("(Tensor input, Tensor exponent, *, Tensor out = None)",
              "(Number self, Tensor exponent, *, Tensor out = None)",
              "(Tensor input, Number exponent, *, Tensor out = None)"),

@@ -310,12 +310,18 @@ def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
     if not isinstance(size, (tuple, list)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type_name(size)}")
+    try:            # the parser reads the size's type, then fill_value, then the size's values
+        shape = _size((size,), "full")
+    except (TypeError, RuntimeError) as exc:
+        if isinstance(exc, RuntimeError) or "failed to unpack" in str(exc):
+            _number_arg(fill_value, "full", "fill_value", 2)
+        raise
     fill_value = _number_arg(fill_value, "full", "fill_value", 2)
     if dtype is None:
         dtype = (_dtype.bool_ if isinstance(fill_value, bool) else
                  _dtype.int64 if isinstance(fill_value, int) else _Default.dtype)
     np_dtype = _np(dtype, op="full")
-    return _finish(np.full(_size((size,), "full"), fill_value, np_dtype), requires_grad)
+    return _finish(np.full(shape, fill_value, np_dtype), requires_grad)
 
 
 _FACTORY_TAIL = (", *, Tensor out = None, minigrad.dtype dtype = None, minigrad.layout layout = "

@@ -350,7 +350,8 @@ class TensorMethods:
 
     def index_put_(self, indices, values, accumulate=False):
         if indices.__class__ not in (tuple, list) or not isinstance(values, Tensor) or \
-                accumulate.__class__ is not bool:
+                accumulate.__class__ is not bool or \
+                not all(isinstance(i, Tensor) for i in indices):
             check_args("index_put_", ("(tuple of Tensors indices, Tensor values, "
                                       "bool accumulate = False)",), self,
                        {"indices": indices, "values": values, "accumulate": accumulate})

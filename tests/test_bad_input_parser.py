@@ -126,6 +126,25 @@ CALLS = [
     "torch.sub(2, g).grad_fn.next_functions", "torch.div(2, g)", "torch.add(2, g, alpha=3)",
     "torch.pow(2, g)", "torch.pow(np.bool_(True), a)", "torch.add(np.float32(2.0), v)",
     "torch.mul(np.int64(2), v)",
+    # autograd.grad reads outputs, then inputs (empty?), then the gradients
+    "torch.autograd.grad([h.sum(), h.sum()], [], grad_outputs=1.0)", "torch.autograd.grad(5, g)",
+    "torch.autograd.grad((g * 2).sum(), None, grad_outputs=[torch.ones(3)])",
+    # an array never reaches a truth test
+    "a.view(np.array([2, 3]))", "a.sum(dtype=np.array([1]))",
+    # full: the size's type, fill_value, then the size's values; div's rounding_mode may be
+    # None; alpha may be a 0-d tensor; index_put_'s indices are all tensors
+    "torch.full((2.0, 3), None)", "torch.full((None,), [v, v])", "torch.full((2, -1), None)",
+    "torch.div(v, np.float64(2.0), rounding_mode=3)",
+    "torch.div(h, np.int64(3), rounding_mode=None)",
+    "torch.div(2, v, rounding_mode=3)", "torch.add(v, z, alpha=s)", "torch.add(v, 1, alpha=1j)",
+    "t = a.clone()\nt.index_put_([[1, 2], [3]], a)", "t = z.clone()\nt.index_put_([1, 2], s)",
+    "torch.autograd.Variable(np.float64(2.0))", "t = h.clone()\nt.data = np.float64(2.0)",
+    # conv2d: two overloads (padding as sizes or a string); Conv2d's forward passes all seven
+    "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), stride='a')",
+    "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), bias=5)",
+    "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), None, (1, 1.5))",
+    "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), stride=np.int64(1)).shape",
+    "F.conv2d(5, torch.ones(1, 1, 2, 2))", "nn.Conv2d(1, 1, 2)(5)",
 ]
 
 

@@ -236,8 +236,14 @@ def alpha_arg(a, alpha, op, b=None):
     result (of a and b) is an integer tensor."""
     if isinstance(alpha, np.generic) and alpha.dtype.kind in "biuf":
         alpha = alpha.item()
-    elif isinstance(alpha, Tensor) and alpha._data.ndim == 0:
-        alpha = alpha._data.item()
+    elif isinstance(alpha, Tensor) and alpha._data.ndim == 0 and not alpha._requires_grad:
+        alpha = alpha._data.item()          # torch's parser reads such a tensor as a Number
+    if isinstance(alpha, complex):
+        if a._data.dtype.kind in "biu":
+            raise RuntimeError("For integral input tensors, argument alpha must not be a "
+                               "floating point number.")
+        raise RuntimeError("For non-complex input tensors, argument alpha must not be a complex "
+                           "number.")
     if not isinstance(alpha, (bool, int, float)):
         raise TypeError(f"{op}(): argument 'alpha' must be Number, not {type_name(alpha)}")
     b_float = isinstance(b, float) or isinstance(b, Tensor) and b._data.dtype.kind == "f"

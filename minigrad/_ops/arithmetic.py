@@ -7,7 +7,8 @@ import numpy as np
 
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
-from ._core import Tensor, binary_meta, check_broadcast, operands, invalid_combination
+from .._argparse import arithmetic_error
+from ._core import Tensor, binary_meta, check_broadcast, operands
 from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
     operand_arg as _check, wrapped_number as _wrapped
 from ._util import zeros_of, is_scalar, result_dtype, to_input, where
@@ -308,22 +309,16 @@ def rmul(a, b):
     return MulBackward0.apply((a, b))
 
 
-_DIV_SIGNATURES = (
-    (("Tensor", "input"), ("Tensor", "other"), ", *, Tensor out = None"),
-    (("Tensor", "input"), ("Tensor", "other"), ", *, str rounding_mode, Tensor out = None"),
-    (("Tensor", "input"), ("Number", "other"), ", *, str rounding_mode"),
-)
-
-
 def div(a, b, *, rounding_mode=None):
+    if rounding_mode is not None and rounding_mode.__class__ is not str:
+        err = arithmetic_error("div", a, b, rounding_mode)     # no overload takes it
+        if err is not None:
+            raise err
     if a.__class__ is not Tensor and not isinstance(a, Tensor):
         a = _wrapped(a)
     b = _check(a, b, "div", "/", False, rounding_mode)
     if rounding_mode is not None:
         if rounding_mode not in ("floor", "trunc"):
-            if not isinstance(rounding_mode, str):
-                raise invalid_combination("div", (a, b), _DIV_SIGNATURES,
-                                          keywords={"rounding_mode": rounding_mode})
             raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or "
                                f"'floor' but found '{rounding_mode}'")
         return floor_divide_like(a, b, rounding_mode)

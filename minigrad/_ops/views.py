@@ -234,7 +234,8 @@ def _shape_view(cls, x, new_shape):
 
 def view(x, *shape):
     """Same data, new shape; fails if the memory layout cannot be reinterpreted."""
-    if len(shape) == 1 and (shape[0].__class__ is _dtype or shape[0] in (float, int, bool)):
+    if len(shape) == 1 and (shape[0].__class__ is _dtype or
+                            any(shape[0] is t for t in (float, int, bool))):
         return view_dtype(x, shape[0])
     new_shape = _infer_shape(_shape_args(shape, x, "view", "size", ("(torch.dtype dtype)",)),
                              x._data.size)

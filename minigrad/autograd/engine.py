@@ -329,11 +329,13 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
 def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
              allow_unused=None, materialize_grads=False):
     """torch.autograd.grad: return d(outputs)/d(inputs) without touching any .grad."""
-    outputs, grads = _normalize(outputs, grad_outputs)
+    # torch's order: outputs, then inputs (and their emptiness), then the gradients
+    outputs = (outputs,) if isinstance(outputs, Tensor) else tuple(outputs)
     single = isinstance(inputs, Tensor)
     inputs = (inputs,) if single else tuple(inputs)
     if not inputs:
         raise RuntimeError("`inputs` argument to `grad()` cannot be empty.")
+    outputs, grads = _normalize(outputs, grad_outputs)
     if allow_unused is None:
         allow_unused = materialize_grads
     if retain_graph is None:

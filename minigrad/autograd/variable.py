@@ -31,9 +31,11 @@ class Variable(metaclass=VariableMeta):
             from .._creation import tensor
             data = tensor([])
         if not isinstance(data, Tensor):
-            raise TypeError(f"Variable data has to be a tensor, but got {type(data).__name__}")
+            from .._argparse import tp_name
+            raise TypeError(f"Variable data has to be a tensor, but got {tp_name(data)}")
         if not isinstance(requires_grad, (bool, int)):
-            raise TypeError(f"'{type(requires_grad).__name__}' object cannot be interpreted as "
+            from .._argparse import tp_name
+            raise TypeError(f"'{tp_name(requires_grad)}' object cannot be interpreted as "
                             f"an integer")
         leaf = data.detach()
         if requires_grad:

@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from .._argparse import Parser
+from .._argparse import Parser, as_int, int_list
 from .._dtype import dtype as _dtype
 from .._tensor import Tensor, _cname
 from ..autograd.graph import begin, output
@@ -132,6 +132,29 @@ def _same_padding(weight, dilation):
     return tuple(pads)
 
 
+def _int_or_ints(v):
+    return v.__class__ is int or (v.__class__ in (tuple, list) and
+                                  all(i.__class__ is int for i in v))
+
+
+def _conv2d_args(input, weight, bias, stride, padding, dilation, groups):
+    """The failure path of conv2d's argument types: torch's parser error, when it has one."""
+    err = Parser("conv2d", "(Tensor input, Tensor weight, Tensor bias = None, tuple of ints[2] "
+                 "stride = 1, tuple of ints[2] padding = 0, tuple of ints[2] dilation = 1, "
+                 "int groups = 1)",
+                 "(Tensor input, Tensor weight, Tensor bias = None, tuple of ints[2] stride = 1, "
+                 "str padding = \"valid\", tuple of ints[2] dilation = 1, int groups = 1)").error(
+        {"input": input, "weight": weight, "bias": bias, "stride": stride, "padding": padding,
+         "dilation": dilation, "groups": groups})
+    if err is not None:
+        raise err
+    # accepted: read the sizes as torch unpacks them (NumPy integers, later non-ints)
+    sizes = [v if isinstance(v, str) else int_list(v, "conv2d", name) if
+             isinstance(v, (tuple, list)) else as_int(v)
+             for name, v in (("stride", stride), ("padding", padding), ("dilation", dilation))]
+    return (*sizes, as_int(groups))
+
+
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """2-D cross-correlation over (N, C, H, W) or unbatched (C, H, W) input.
 
@@ -139,6 +162,12 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     (output size = input size; stride must be 1). The node is ConvolutionBackward0 with
     edges (input, weight, bias).
     """
+    if not (isinstance(input, Tensor) and isinstance(weight, Tensor) and
+            (bias is None or isinstance(bias, Tensor)) and groups.__class__ is int and
+            all(_int_or_ints(v) for v in (stride, dilation)) and
+            (_int_or_ints(padding) or isinstance(padding, str))):
+        stride, padding, dilation, groups = _conv2d_args(input, weight, bias, stride, padding,
+                                                         dilation, groups)
     nd = input._data.ndim
     if nd not in (3, 4):
         raise RuntimeError(f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got "
