@@ -15,7 +15,8 @@ from ._creation import (Generator, arange, as_tensor, device, empty, empty_like,
 from ._tensor_str import get_printoptions, set_printoptions
 from ._ops import arithmetic as _A, comparison as _K, conversion as _Cv, indexing as _I
 from ._ops import inplace as _P
-from ._ops import linalg as _L, reduction as _R, unary as _U, views as _V
+from ._ops import linalg as _L, permutations as _Pm, products as _Pr, reduction as _R
+from ._ops import unary as _U, views as _V
 from . import autograd
 from .autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from .autograd.grad_mode import is_grad_enabled, is_inference, is_inference_mode_enabled
@@ -58,14 +59,14 @@ sum, mean, max, min, argmax, argmin = _R.sum, _R.mean, _R.max, _R.min, _R.argmax
 maximum, minimum = _R.maximum, _R.minimum
 matmul, mm, mv, dot, bmm = _L.matmul, _L.mm, _L.mv, _L.dot, _L.bmm
 reshape, flatten, squeeze, unsqueeze = _V.reshape, _V.flatten, _V.squeeze, _V.unsqueeze
-permute, transpose, swapaxes, t = _V.permute, _V.transpose, _V.swapaxes, _V.t
+permute, transpose, swapaxes, t = _Pm.permute, _Pm.transpose, _Pm.swapaxes, _Pm.t
 cat, concat, concatenate, stack, select, narrow = _I.cat, _I.cat, _I.cat, _I.stack, \
     _I.select, _I.narrow
 clone = _Cv.clone
 zero_, fill_ = _P.zero_, _P.fill_
 from ._ops import norm as _N, splits as _S  # noqa: E402
 split, chunk, unbind, flip = _S.split, _S.chunk, _S.unbind, _S.flip
-prod, all, any, equal, norm = _R.prod, _R.all, _R.any, _R.equal, _N.norm
+prod, all, any, equal, norm = _Pr.prod, _Pr.all, _Pr.any, _Pr.equal, _N.norm
 from . import _C  # noqa: E402,F401  (torch._C._functions.AccumulateGrad)
 
 

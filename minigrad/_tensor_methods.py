@@ -8,8 +8,8 @@ operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the sam
 """
 from ._argparse import check_args
 from ._tensor import Tensor
-from ._ops import (arithmetic, comparison, conversion, indexing, inplace, linalg, reduction,
-                   unary, views)
+from ._ops import (arithmetic, comparison, conversion, indexing, inplace, linalg, permutations,
+                   reduction, unary, views)
 from .nn import functional as F
 
 __all__ = ["TensorMethods"]
@@ -211,24 +211,24 @@ class TensorMethods:
         return views.unsqueeze(self, dim)
 
     def permute(self, *dims):
-        return views.permute(self, *dims)
+        return permutations.permute(self, *dims)
 
     def transpose(self, dim0, dim1):
-        return views.transpose(self, dim0, dim1)
+        return permutations.transpose(self, dim0, dim1)
 
     def swapaxes(self, a, other):
-        return views.swapaxes(self, a, other)
+        return permutations.swapaxes(self, a, other)
 
     def t(self):
-        return views.t(self)
+        return permutations.t(self)
 
     @property
     def T(self):
-        return views.T(self)
+        return permutations.T(self)
 
     @property
     def mT(self):
-        return views.mT(self)
+        return permutations.mT(self)
 
     def expand(self, *sizes):
         return views.expand(self, *sizes)

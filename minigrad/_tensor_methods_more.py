@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 
-from ._ops import inplace, norm as norm_ops, reduction, splits
+from ._ops import inplace, norm as norm_ops, products, splits
 
 __all__ = ["MoreTensorMethods"]
 
@@ -32,19 +32,19 @@ class MoreTensorMethods:
     # ---- reductions ------------------------------------------------------------
 
     def prod(self, dim=None, keepdim=None, *, dtype=None):
-        return reduction.prod(self, dim, keepdim, dtype=dtype)
+        return products.prod(self, dim, keepdim, dtype=dtype)
 
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
         return norm_ops.norm(self, p, dim, keepdim, dtype=dtype)
 
     def all(self, dim=None, keepdim=False):
-        return reduction.all(self, dim, keepdim)
+        return products.all(self, dim, keepdim)
 
     def any(self, dim=None, keepdim=False):
-        return reduction.any(self, dim, keepdim)
+        return products.any(self, dim, keepdim)
 
     def equal(self, other):
-        return reduction.equal(self, other, _pos=1)
+        return products.equal(self, other, _pos=1)
 
     # ---- in place ----------------------------------------------------------------
 

@@ -8,8 +8,8 @@ from .._argparse import Parser, as_int, check_args, tp_name
 from ._core import Tensor
 from ._util import promote_types, torch_index_message, wrap_dim
 from .inplace import checked_scalar, copy_, fill_, index_put_
-from .views import (AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view,
-                    index_into_zeros)
+from .index_views import (AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view,
+                          index_into_zeros)
 
 
 def _norm_key(x, key):

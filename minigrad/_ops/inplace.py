@@ -15,7 +15,8 @@ from ..autograd.saved import SavedTensor, node_short_name
 from .._argparse import called_as_operator, check_args, tp_name
 from ._core import Tensor, as_tensor_arg
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
-from .views import _PermuteBack, apply_steps
+from .permutations import _PermuteBack
+from .views import apply_steps
 from .._tensor_base import wrap_dim
 from . import arithmetic as A, unary as U
 

@@ -10,7 +10,7 @@ from .._argparse import Parser, as_dtype, as_int, int_list, via_method
 from .._dtype import dtype as _dtype_class
 from ._core import Tensor
 from ._util import broadcast_shapes, expand_to, result_dtype, wrap_dim, where
-from .views import index_into_zeros
+from .index_views import index_into_zeros
 
 
 def _return_type(name):
@@ -417,123 +417,5 @@ def minimum(a, b):
     return MinimumBackward0.apply((a, b))
 
 
-# ---- products, truth tests, equality -------------------------------------------------
-
-def _others_product(xd, axis):
-    """For every element, the product of the OTHER elements along `axis` (all of them when
-    None): exclusive cumulative products from the left and from the right, so zeros need no
-    division."""
-    flat = axis is None
-    a = xd.reshape(-1) if flat else xd
-    ax = 0 if flat else axis
-    ones = np.ones_like(np.take(a, [0], axis=ax)) if a.shape[ax] else a
-    left = np.concatenate([ones, np.cumprod(a, axis=ax)], axis=ax)
-    right = np.flip(np.cumprod(np.flip(a, ax), axis=ax), ax)
-    right = np.concatenate([right, ones], axis=ax)
-    n = a.shape[ax]
-    out = np.take(left, range(n), axis=ax) * np.take(right, range(1, n + 1), axis=ax)
-    return out.reshape(xd.shape)
 
 
-class ProdBackward0(Node):
-    """out = x.prod(). Saves x and the result: d out / d x_i = product of the others."""
-    __slots__ = ("s_self", "s_result")
-
-    def forward(self, x, dtype):
-        self.save(self=x)
-        xd = x._data
-        if dtype is None and xd.dtype.kind in "biu":
-            dtype = np.int64
-        out = np.asarray(np.prod(xd, dtype=dtype))
-        self.save_result(out)
-        return out
-
-    def backward(self, g):
-        x = self.s_self.unpack(self)
-        r = self.s_result.unpack(self)          # (checks the result was not edited in place)
-        if type(x) is np.ndarray:
-            return (expand_to(g, x.shape) * _others_product(x, None),)
-        return (g * (r / x),)       # a graph of backward: written for nonzero inputs only
-
-
-class ProdBackward1(Node):
-    """out = x.prod(dim, keepdim). Saves x, the result and the dim."""
-    __slots__ = ("s_self", "s_result", "dim", "keepdim")
-    _options = ("dim", "keepdim")
-
-    def forward(self, x, dim, keepdim, dtype):
-        self.save(self=x)
-        self.dim, self.keepdim = dim, keepdim
-        xd = x._data
-        if dtype is None and xd.dtype.kind in "biu":
-            dtype = np.int64
-        out = np.asarray(np.prod(xd, axis=dim, keepdims=keepdim, dtype=dtype))
-        self.save_result(out)
-        return out
-
-    def backward(self, g):
-        x = self.s_self.unpack(self)
-        r = self.s_result.unpack(self)
-        g = _expand_back(g, x.shape, (self.dim,), self.keepdim)
-        if type(x) is np.ndarray:
-            return (g * _others_product(x, self.dim),)
-        r = _expand_back(r, x.shape, (self.dim,), self.keepdim)
-        return (g * (r / x),)
-
-
-_PROD_SIGNATURES = (", but expected one of:\n * (*, torch.dtype dtype = None)\n"
-                    " * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n")
-
-
-def prod(x, dim=None, keepdim=None, *, dtype=None):
-    """Product of all elements, or along one dim."""
-    npd = None if dtype is None else dtype.np
-    if dim is None:
-        if keepdim is not None:         # keepdim only exists in the dim overload
-            raise TypeError("prod() received an invalid combination of arguments - got "
-                            f"(keepdim={type(keepdim).__name__}, )" + _PROD_SIGNATURES)
-        return ProdBackward0.apply((x,), npd)
-    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
-        raise TypeError("prod() received an invalid combination of arguments - got "
-                        f"({type(dim).__name__})" + _PROD_SIGNATURES)
-    keepdim = bool(keepdim)
-    return ProdBackward1.apply((x,), wrap_dim(dim, x._data.ndim), keepdim, npd)
-
-
-def _truth(x, dim, keepdim, reduce, name):
-    xd = x._data
-    ds = dim if isinstance(dim, (list, tuple)) else (dim,)
-    if dim is not None and builtins.any(
-            isinstance(d, bool) or not isinstance(d, (int, np.integer)) for d in ds):
-        got = type(dim).__name__
-        raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
-                        "but expected one of:\n * ()\n      didn't match because some of the "
-                        f"arguments have invalid types: (!{got}!)\n"
-                        " * (tuple of ints dim = None, bool keepdim = False)\n"
-                        " * (int dim, bool keepdim = False)\n")
-    out_dtype = np.uint8 if xd.dtype == np.uint8 else np.bool_
-    if dim is None:
-        out = np.asarray(reduce(xd))
-    else:
-        out = reduce(xd, axis=_dims(dim, xd.ndim), keepdims=keepdim)
-    return Tensor._make(np.asarray(out).astype(out_dtype), False, None)
-
-
-def all(x, dim=None, keepdim=False):
-    """Whether every element is nonzero (a bool tensor; never requires grad)."""
-    return _truth(x, dim, keepdim, np.all, "all")
-
-
-def any(x, dim=None, keepdim=False):
-    """Whether some element is nonzero (a bool tensor; never requires grad)."""
-    return _truth(x, dim, keepdim, np.any, "any")
-
-
-def equal(a, b, *, _pos=2):
-    """True when a and b have the same shape and the same values (a Python bool)."""
-    if not isinstance(b, Tensor):
-        raise TypeError(f"equal(): argument 'other' (position {_pos}) must be Tensor, not "
-                        f"{type(b).__name__}")
-    if a._data.shape != b._data.shape:
-        return False
-    return bool(np.array_equal(a._data, b._data))
