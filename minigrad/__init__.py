@@ -7,16 +7,17 @@ from ._dtype import Size, dtype
 from ._tensor import Tensor
 from .autograd import graph as _graph, engine as _engine, function as _function  # noqa: F401
 from . import _tensor_methods, _tensor_operators  # noqa: F401  (Tensor.add, Tensor.__mul__...)
-from ._creation import (Generator, arange, as_tensor, device, empty, empty_like, eye,
-                        from_numpy, full, full_like, get_default_dtype, initial_seed,
-                        is_tensor, linspace, manual_seed, numel, ones, ones_like, rand,
-                        rand_like, randint, randint_like, randn, randn_like, seed,
-                        set_default_dtype, tensor, zeros, zeros_like)
+from ._creation import (as_tensor, device, empty, empty_like, eye, from_numpy, full,
+                        full_like, get_default_dtype, is_tensor, numel, ones,
+                        ones_like, set_default_dtype, tensor, zeros, zeros_like)
+from ._ranges import arange, linspace
+from ._random import (Generator, initial_seed, manual_seed, rand, rand_like, randint,
+                      randint_like, randn, randn_like, seed)
 from ._tensor_str import get_printoptions, set_printoptions
 from ._ops import arithmetic as _A, comparison as _K, conversion as _Cv, indexing as _I
-from ._ops import inplace as _P
+from ._ops import fill_copy as _Fc
 from ._ops import linalg as _L, permutations as _Pm, products as _Pr, reduction as _R
-from ._ops import unary as _U, views as _V
+from ._ops import power as _Pw, unary as _U, views as _V
 from . import autograd
 from .autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from .autograd.grad_mode import is_grad_enabled, is_inference, is_inference_mode_enabled
@@ -46,7 +47,7 @@ bool = _dtype.bool_
 # functional forms (torch.add, torch.sigmoid, ...)
 add, sub, subtract, mul, multiply, div, divide, true_divide = (
     _A.add, _A.sub, _A.sub, _A.mul, _A.mul, _A.div, _A.div, _A.div)
-pow, square, floor_divide, remainder = _A.pow, _A.square, _A.floordiv, _A.remainder
+pow, square, floor_divide, remainder = _Pw.pow, _Pw.square, _A.floordiv, _A.remainder
 neg, negative, exp, log, sqrt, reciprocal = _U.neg, _U.neg, _U.exp, _U.log, _U.sqrt, \
     _U.reciprocal
 sin, cos, tanh, sigmoid, relu, abs = _U.sin, _U.cos, _U.tanh, _U.sigmoid, _U.relu, _U.abs
@@ -63,7 +64,7 @@ permute, transpose, swapaxes, t = _Pm.permute, _Pm.transpose, _Pm.swapaxes, _Pm.
 cat, concat, concatenate, stack, select, narrow = _I.cat, _I.cat, _I.cat, _I.stack, \
     _I.select, _I.narrow
 clone = _Cv.clone
-zero_, fill_ = _P.zero_, _P.fill_
+zero_, fill_ = _Fc.zero_, _Fc.fill_
 from ._ops import norm as _N, splits as _S  # noqa: E402
 split, chunk, unbind, flip = _S.split, _S.chunk, _S.unbind, _S.flip
 prod, all, any, equal, norm = _Pr.prod, _Pr.all, _Pr.any, _Pr.equal, _N.norm

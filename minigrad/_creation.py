@@ -1,5 +1,5 @@
-"""Creating tensors: tensor(), the legacy Tensor(...) constructor, factories, RNG."""
-import math
+"""Creating tensors: tensor(), the legacy Tensor(...) constructor and the factories (arange and
+linspace are in _ranges.py, the random ones in _random.py)."""
 import warnings
 
 import numpy as np
@@ -7,16 +7,14 @@ import numpy as np
 from . import _dtype
 from ._device import check as _check_device
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
-from ._argparse import Parser, tp_name
+from ._argparse import tp_name
 from ._tensor import Tensor
-from ._ops._core import check_tensor, invalid_combination, is_number, type_name
+from ._ops._core import check_tensor, invalid_combination, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
 from ._ops._util import I64, promote_types as _promote_types
 
-__all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "arange",
-           "linspace", "eye", "rand", "randn", "randint", "ones_like", "zeros_like",
-           "full_like", "empty_like", "rand_like", "randn_like", "randint_like", "manual_seed",
-           "device", "Generator", "initial_seed", "seed", "get_default_dtype",
+__all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "eye",
+           "ones_like", "zeros_like", "full_like", "empty_like", "device", "get_default_dtype",
            "set_default_dtype", "is_tensor", "numel"]
 
 _FLOAT_REQUIRED = "Only Tensors of floating point and complex dtype can require gradients"
@@ -34,46 +32,6 @@ def set_default_dtype(d):
     if not d.is_floating_point:
         raise TypeError("only floating-point types are supported as the default type")
     _Default.dtype = d
-
-
-# ---- random numbers: one global generator, reseeded by manual_seed -------------------
-
-class Generator:
-    """The random source behind rand/randn/randint and nn.init (NumPy's PCG64)."""
-
-    def __init__(self, device="cpu"):
-        self._seed = 67280421310721
-        self._rng = np.random.default_rng(self._seed)
-
-    def manual_seed(self, seed):
-        self._seed = int(seed)
-        self._rng = np.random.default_rng(self._seed)
-        return self
-
-    def initial_seed(self):
-        return self._seed
-
-
-default_generator = Generator()
-
-
-def manual_seed(seed):
-    """Seed minigrad's generator (values differ from torch's: different algorithms)."""
-    return default_generator.manual_seed(seed)
-
-
-def initial_seed():
-    return default_generator.initial_seed()
-
-
-def seed():
-    s = int(np.random.SeedSequence().entropy % (2 ** 63))
-    default_generator.manual_seed(s)
-    return s
-
-
-def _rng(generator):
-    return (generator or default_generator)._rng
 
 
 # ---- tensor() ----------------------------------------------------------------------
@@ -327,108 +285,6 @@ def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
 _FACTORY_TAIL = (", *, Tensor out = None, minigrad.dtype dtype = None, minigrad.layout layout = "
                  "None, minigrad.device device = None, bool pin_memory = False, bool "
                  "requires_grad = False")
-_ARANGE_SIGNATURES = (
-    (("Number", "end"), _FACTORY_TAIL),
-    (("Number", "start"), ("Number", "end"), _FACTORY_TAIL.replace(" Tensor out = None,", "")),
-    (("Number", "start"), ("Number", "end"), ("Number", "step = 1"), _FACTORY_TAIL),
-)
-
-
-def _int64(x):
-    if isinstance(x, int) and not -2 ** 63 <= x < 2 ** 63:
-        raise RuntimeError("value cannot be converted to type int64_t without overflow")
-    return x
-
-
-def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None):
-    """start, start + step, ... up to (not including) end."""
-    _check_device(device)
-    if start.__class__ not in (int, float) or end.__class__ not in (int, float, type(None)) \
-            or step.__class__ not in (int, float) or not (dtype is None or
-                                                         dtype.__class__ is _dtype_cls):
-        err = _ARANGE.error({"start": start, "end": end, "step": step, "dtype": dtype,
-                             "requires_grad": requires_grad, "device": device})
-        if err is not None:
-            raise err
-    given = (start,) if end is None else (start, end) if type(step) is int and step == 1 \
-        else (start, end, step)
-    if any(isinstance(v, complex) for v in given):
-        raise RuntimeError("value cannot be converted to type double without overflow")
-    vals = [_number_arg(v, "arange", "end", 1) for v in given]
-    if len(vals) == 1:
-        vals = [0] + vals
-    if len(vals) == 2:
-        vals.append(1)
-    is_float = any(isinstance(v, float) for v in vals)
-    if not is_float:                    # (with a float among them torch computes in double)
-        start, end, step = (_int64(v) for v in vals)
-    else:
-        start, end, step = vals
-    if not (math.isfinite(start) and math.isfinite(end)):
-        raise RuntimeError(f"unsupported range: {start} -> {end}")
-    if step == 0 or step != step:       # (nan counts as zero, as in torch)
-        raise RuntimeError("step must be nonzero")
-    if (end - start) * step < 0:
-        raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    np_dtype = _np(dtype, _Default.dtype if is_float else _dtype.int64, op="arange")
-    n = int(np.ceil((end - start) / step))
-    arr = (start + step * np.arange(n, dtype=np.float64)).astype(np_dtype)
-    return _finish(arr, requires_grad)
-
-
-_FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = "
-                     "None, bool pin_memory = False, bool requires_grad = False")
-_ARANGE = Parser("arange", f"(Number end, *, Tensor out = None, {_FACTORY_KEYWORDS})",
-                 f"(Number start, Number end, *, {_FACTORY_KEYWORDS})",
-                 f"(Number start, Number end, Number step = 1, *, Tensor out = None, "
-                 f"{_FACTORY_KEYWORDS})")
-_LINSPACE = Parser("linspace", *(f"({a} start, {b} end, int steps, *, Tensor out = None, "
-                                 f"{_FACTORY_KEYWORDS})"
-                                 for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"),
-                                              ("Tensor", "Number"), ("Number", "Number"))))
-_LINSPACE_SIGNATURES = tuple(
-    ((a, "start"), (b, "end"), ("int", "steps"), _FACTORY_TAIL)
-    for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"),
-                 ("Number", "Number")))
-
-
-def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None):
-    """`steps` evenly spaced values from start to end."""
-    _check_device(device)
-    given = (start, end, steps)
-    if steps.__class__ is not int or not all(x.__class__ in (int, float) for x in (start, end)) \
-            or not (dtype is None or dtype.__class__ is _dtype_cls):
-        err = _LINSPACE.error({"start": start, "end": end, "steps": steps, "dtype": dtype,
-                               "requires_grad": requires_grad, "device": device})
-        if err is not None:
-            raise err
-    for name, x in (("start", start), ("end", end)):
-        if isinstance(x, Tensor) and x._data.ndim:
-            raise RuntimeError(f"linspace only supports 0-dimensional start and end tensors, "
-                               f"but got {name} with {x._data.ndim} dimension(s).")
-    if not (isinstance(steps, (int, np.integer)) and not isinstance(steps, bool)
-            or isinstance(steps, Tensor) and steps._data.dtype.kind in "iu"
-            and steps._data.size == 1) \
-            or not all(isinstance(x, Tensor) or is_number(x) for x in (start, end)):
-        raise invalid_combination("linspace", given, _LINSPACE_SIGNATURES)
-    start, end = (_number_arg(x, "linspace", "start", 1) for x in (start, end))
-    steps = int(steps._data) if isinstance(steps, Tensor) else int(steps)
-    if not -2 ** 63 <= steps < 2 ** 63:
-        raise ValueError("Overflow when unpacking long long")
-    if steps < 0:
-        raise RuntimeError("number of steps must be non-negative")
-    np_dtype = _np(dtype, op="linspace")
-    if math.isfinite(start) and math.isfinite(end):
-        return _finish(np.linspace(start, end, steps).astype(np_dtype), requires_grad)
-    # torch's kernel: the first half counts up from start, the second half down from end
-    # (so an infinite end gives inf and nan where NumPy's formula differs)
-    i = np.arange(steps, dtype=np.float64)
-    with np.errstate(invalid="ignore", over="ignore"):
-        step = (end - start) / (steps - 1) if steps > 1 else 0.0
-        arr = np.where((i < steps // 2) | (steps == 1), start + step * i,
-                       end - step * (steps - 1 - i))
-    arr = arr.astype(np_dtype)
-    return _finish(arr, requires_grad)
 
 
 _EYE_SIGNATURES = ((("int", "n"), _FACTORY_TAIL), (("int", "n"), ("int", "m"), _FACTORY_TAIL))
@@ -453,29 +309,6 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
                    requires_grad)
 
 
-def rand(*size, generator=None, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
-    arr = _rng(generator).random(_size(size, "rand"))
-    return _finish(arr.astype(_np(dtype, op="rand")), requires_grad)
-
-
-def randn(*size, generator=None, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
-    arr = _rng(generator).standard_normal(_size(size, "randn"))
-    return _finish(arr.astype(_np(dtype, op="randn")), requires_grad)
-
-
-def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_grad=False,
-            device=None):
-    _check_device(device)
-    if high is None:
-        low, high = 0, low
-    if size is None:
-        raise TypeError("randint() missing 1 required positional arguments: \"size\"")
-    arr = _rng(generator).integers(low, high, size=_size((size,), "randint"))
-    return _finish(arr.astype(_np(dtype, _dtype.int64, op="randint")), requires_grad)
-
-
 def _like(fn, name):
     def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
         _check_device(device)
@@ -494,8 +327,6 @@ def full_like_impl(value, shape, dtype=None, requires_grad=False):
 ones_like = _like(ones, "ones_like")
 zeros_like = _like(zeros, "zeros_like")
 empty_like = _like(empty, "empty_like")
-rand_like = _like(rand, "rand_like")
-randn_like = _like(randn, "randn_like")
 
 
 def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
@@ -504,5 +335,3 @@ def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
     return full_like_impl(fill_value, t._data.shape, dtype or t.dtype, requires_grad)
 
 
-def randint_like(t, low, high=None, *, dtype=None, requires_grad=False):
-    return randint(low, high, t._data.shape, dtype=dtype or t.dtype)

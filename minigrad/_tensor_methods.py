@@ -8,8 +8,8 @@ operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the sam
 """
 from ._argparse import check_args
 from ._tensor import Tensor
-from ._ops import (arithmetic, comparison, conversion, indexing, inplace, linalg, permutations,
-                   reduction, unary, views)
+from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace, linalg,
+                   permutations, power, reduction, unary, views)
 from .nn import functional as F
 
 __all__ = ["TensorMethods"]
@@ -45,10 +45,10 @@ class TensorMethods:
         return arithmetic.div(self, other, rounding_mode=rounding_mode)
 
     def pow(self, other):
-        return arithmetic.pow(self, other)
+        return power.pow(self, other)
 
     def square(self):
-        return arithmetic.square(self)
+        return power.square(self)
 
     def floor_divide(self, other):
         return arithmetic.floordiv(self, other)
@@ -340,13 +340,13 @@ class TensorMethods:
         return inplace.clamp_(self, min, max)
 
     def zero_(self):
-        return inplace.zero_(self)
+        return fill_copy.zero_(self)
 
     def fill_(self, value):
-        return inplace.fill_(self, value)
+        return fill_copy.fill_(self, value)
 
     def copy_(self, src, non_blocking=False):
-        return inplace.copy_(self, src, non_blocking)
+        return fill_copy.copy_(self, src, non_blocking)
 
     def index_put_(self, indices, values, accumulate=False):
         if indices.__class__ not in (tuple, list) or not isinstance(values, Tensor) or \
@@ -355,13 +355,13 @@ class TensorMethods:
             check_args("index_put_", ("(tuple of Tensors indices, Tensor values, "
                                       "bool accumulate = False)",), self,
                        {"indices": indices, "values": values, "accumulate": accumulate})
-        return inplace.index_put_(self, indices, values, accumulate)
+        return fill_copy.index_put_(self, indices, values, accumulate)
 
     def uniform_(self, a=0.0, other=1.0, *, generator=None):
-        return inplace.uniform_(self, a, other, generator=generator)
+        return fill_copy.uniform_(self, a, other, generator=generator)
 
     def normal_(self, mean=0.0, std=1.0, *, generator=None):
-        return inplace.normal_(self, mean, std, generator=generator)
+        return fill_copy.normal_(self, mean, std, generator=generator)
 
 
 def install(cls, tensor_class=Tensor):

@@ -2,7 +2,7 @@
 on every op of every model, so they skip the extra method call). Copied onto `Tensor` like
 the named methods in `_tensor_methods.py`."""
 
-from ._ops import arithmetic, comparison, inplace, linalg, unary
+from ._ops import arithmetic, comparison, inplace, linalg, power, unary
 from ._tensor_methods import install
 
 __all__ = ["TensorOperators"]
@@ -19,8 +19,8 @@ class TensorOperators:
     __rmul__ = arithmetic.rmul
     __truediv__ = arithmetic.div
     __rtruediv__ = arithmetic.rdiv
-    __pow__ = arithmetic.pow
-    __rpow__ = arithmetic.rpow
+    __pow__ = power.pow
+    __rpow__ = power.rpow
     __floordiv__ = arithmetic.floordiv
     __rfloordiv__ = arithmetic.rfloordiv
     __mod__ = arithmetic.remainder

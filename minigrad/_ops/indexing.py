@@ -7,7 +7,7 @@ from ..autograd.graph import Node
 from .._argparse import Parser, as_int, check_args, tp_name
 from ._core import Tensor
 from ._util import promote_types, torch_index_message, wrap_dim
-from .inplace import checked_scalar, copy_, fill_, index_put_
+from .fill_copy import checked_scalar, copy_, fill_, index_put_
 from .index_views import (AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view,
                           index_into_zeros)
 

@@ -23,7 +23,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     """Zero each element with probability p and scale the rest by 1/(1-p) (training only).
 
     Returns `input` itself when p == 0, when not training, or when it is empty."""
-    from .._creation import _rng
+    from .._random import _rng
     from .._tensor import Tensor
     _check_p(p)
     if p == 0 or not training or input.numel() == 0:

@@ -1,0 +1,192 @@
+"""In-place writes that replace values instead of combining them: zero_, fill_, copy_,
+index_put_ and the random fills (recorded through inplace.inplace, as every in-place op)."""
+import math
+
+import numpy as np
+
+from .._argparse import check_args
+from ..autograd.grad_mode import state as _grad_state
+from ..autograd.graph import Node
+from ._core import Tensor, as_tensor_arg
+from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
+from .inplace import _write, check_inplace, inplace
+
+
+class ZeroBackward0(Node):
+    """x.zero_(): the old values do not matter any more, so their gradient is zero."""
+    __slots__ = ()
+
+    def forward(self, x):
+        return np.zeros_like(x._data)
+
+    def backward(self, g):
+        return (zeros_of(g),)
+
+
+class FillBackward2(Node):
+    """x.fill_(value): as zero_, the overwritten values get a zero gradient."""
+    __slots__ = ()
+
+    def forward(self, x, value):
+        return np.full_like(x._data, value)
+
+    def backward(self, g):
+        return (zeros_of(g),)
+
+
+class FillBackward3(Node):
+    """x.fill_(0-d tensor): gradient flows to the value tensor (summed)."""
+    __slots__ = ()
+
+    def forward(self, x, value):
+        return np.full_like(x._data, value._data)
+
+    def backward(self, g):
+        return (zeros_of(g), g.sum())
+
+
+def zero_(x):
+    return inplace(ZeroBackward0, x, ())
+
+
+def fill_(x, value):
+    if value.__class__ not in (int, float, bool) and not isinstance(value, Tensor):
+        check_args("fill_", ("(Tensor value)", "(Number value)"), x, {"value": value})
+        if isinstance(value, np.generic):
+            value = value.item()
+    if isinstance(value, Tensor):
+        if value._data.ndim:
+            raise RuntimeError(f"fill_ only supports 0-dimension value tensor but got tensor "
+                               f"with {value._data.ndim} dimensions.")
+        return inplace(FillBackward3, x, (value,))
+    return inplace(FillBackward2, x, (), checked_scalar(x, value))
+
+
+_C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "int64_t",
+           "int32": "int", "int16": "short", "int8": "int8_t", "uint8": "uint8_t"}
+
+
+def checked_scalar(x, value):
+    """A Number written into x (fill_, x[i] = v) as torch converts it: a complex number, or a
+    value beyond the range of x's dtype (nan or inf into integers), is refused."""
+    dt = x._data.dtype
+    if dt.kind == "b" or isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, (complex, np.complexfloating)):
+        bad = True
+    elif isinstance(value, (float, np.floating)):
+        if dt.kind == "f":
+            bad = math.isfinite(value) and abs(value) > float(np.finfo(dt).max)
+        else:
+            bad = not math.isfinite(value) or not np.iinfo(dt).min <= value <= np.iinfo(dt).max
+    elif isinstance(value, (int, np.integer)) and dt.kind in "iu":
+        bad = not np.iinfo(dt).min <= value <= np.iinfo(dt).max
+    else:
+        return value
+    if bad:
+        raise RuntimeError(f"value cannot be converted to type {_C_TYPE[dt.name]} without "
+                           "overflow")
+    return value
+
+
+class CopyBackwards(Node):
+    """dst.copy_(src): dst's old values get zero gradient; src gets dst's gradient
+    (summed over broadcasting, cast back to src's dtype)."""
+    __slots__ = ("src_shape", "src_dtype")
+
+    def name(self):
+        return "torch::autograd::CopyBackwards"
+
+    def forward(self, dst, src):
+        sd = src._data
+        broadcast_shapes(dst._data.shape, sd.shape)
+        self.src_shape, self.src_dtype = sd.shape, sd.dtype
+        out = np.broadcast_to(sd, np.broadcast_shapes(dst._data.shape, sd.shape))
+        if out.shape != dst._data.shape:
+            raise RuntimeError(f"output with shape {list(dst._data.shape)} doesn't match the "
+                               f"broadcast shape {list(out.shape)}")
+        return out.astype(dst._data.dtype)
+
+    def backward(self, g):
+        gsrc = None
+        if self._next[1] is not None:
+            gsrc = sum_to(g, self.src_shape)
+            gsrc = gsrc.astype(self.src_dtype, copy=False) if type(gsrc) is np.ndarray else gsrc
+        return (zeros_of(g), gsrc)
+
+
+def copy_(dst, src, non_blocking=False):
+    """Copy src's values into dst (broadcasting and casting); gradients flow to src."""
+    if not isinstance(src, Tensor):
+        # torch reads a Python number as a tensor here (and only a Python number)
+        check_args("copy_", ("(Tensor other, bool non_blocking = False)",), dst,
+                   {"other": src, "non_blocking": non_blocking}, numbers_as_tensors=True)
+        if isinstance(src, complex):
+            raise TypeError("minigrad does not support complex numbers")
+        src = Tensor._make(np.asarray(src), False, None)
+    return inplace(CopyBackwards, dst, (src,))
+
+
+class IndexPutBackward0(Node):
+    """x[indices] = values (in place, advanced indices). Saves only the indices: the
+    overwritten positions get zero gradient, the values get the gradient there."""
+    __slots__ = ("key", "vshape", "vdtype", "accumulate")
+
+    def forward(self, x, v, key, accumulate):
+        vd = v._data if isinstance(v, Tensor) else v
+        out = np.array(x._data)
+        try:
+            if accumulate:
+                np.add.at(out, key, vd)
+            else:
+                out[key] = vd
+        except IndexError as e:
+            raise IndexError(torch_index_message(x, key, e)) from None
+        except ValueError:
+            raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(vd))} "
+                               f"cannot be broadcast to indexing result of shape "
+                               f"{list(x._data[key].shape)}") from None
+        self.key, self.accumulate = key, accumulate
+        self.vshape = np.shape(vd)
+        self.vdtype = vd.dtype if isinstance(vd, np.ndarray) else x._data.dtype
+        return out
+
+    def backward(self, g):
+        gd = g if type(g) is np.ndarray else g._data
+        gx = np.array(gd)
+        if not self.accumulate:
+            gx[self.key] = 0
+        gv = None
+        if self._next[1] is not None:
+            gv = sum_to(gd[self.key], self.vshape).astype(self.vdtype, copy=False)
+        if type(g) is not np.ndarray:
+            gx = Tensor._make(gx, False, None)
+            gv = None if gv is None else Tensor._make(gv, False, None)
+        return gx, gv
+
+
+def index_put_(x, key, value, accumulate=False):
+    """x[key] = value (or += with accumulate) for advanced keys: IndexPutBackward0."""
+    return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),), key, accumulate)
+
+
+def _random_fill(x, sample):
+    """uniform_/normal_: overwrite x with random values (an in-place op: checked, bumps the
+    version). Like torch, the new values carry no history."""
+    check_inplace(x)
+    if _grad_state.enabled and x._requires_grad and x._node is not None:
+        raise RuntimeError("minigrad: random in-place fills of tensors with history are not "
+                           "supported; do it under minigrad.no_grad()")
+    _write(x, sample(x._data.shape).astype(x._data.dtype))
+    x._bump_version()
+    return x
+
+
+def uniform_(x, a=0.0, b=1.0, *, generator=None):
+    from .._random import _rng
+    return _random_fill(x, lambda shape: _rng(generator).uniform(a, b, shape))
+
+
+def normal_(x, mean=0.0, std=1.0, *, generator=None):
+    from .._random import _rng
+    return _random_fill(x, lambda shape: _rng(generator).normal(mean, std, shape))

@@ -1,0 +1,78 @@
+"""Random numbers: one global generator (reseeded by manual_seed) and the random factories."""
+import numpy as np
+
+from . import _dtype
+from ._creation import _finish, _like, _np
+from ._device import check as _check_device
+from ._ops._core import size_arg as _size
+
+
+class Generator:
+    """The random source behind rand/randn/randint and nn.init (NumPy's PCG64)."""
+
+    def __init__(self, device="cpu"):
+        self._seed = 67280421310721
+        self._rng = np.random.default_rng(self._seed)
+
+    def manual_seed(self, seed):
+        self._seed = int(seed)
+        self._rng = np.random.default_rng(self._seed)
+        return self
+
+    def initial_seed(self):
+        return self._seed
+
+
+default_generator = Generator()
+
+
+def manual_seed(seed):
+    """Seed minigrad's generator (values differ from torch's: different algorithms)."""
+    return default_generator.manual_seed(seed)
+
+
+def initial_seed():
+    return default_generator.initial_seed()
+
+
+def seed():
+    s = int(np.random.SeedSequence().entropy % (2 ** 63))
+    default_generator.manual_seed(s)
+    return s
+
+
+def _rng(generator):
+    return (generator or default_generator)._rng
+
+
+def rand(*size, generator=None, dtype=None, requires_grad=False, device=None):
+    _check_device(device)
+    arr = _rng(generator).random(_size(size, "rand"))
+    return _finish(arr.astype(_np(dtype, op="rand")), requires_grad)
+
+
+def randn(*size, generator=None, dtype=None, requires_grad=False, device=None):
+    _check_device(device)
+    arr = _rng(generator).standard_normal(_size(size, "randn"))
+    return _finish(arr.astype(_np(dtype, op="randn")), requires_grad)
+
+
+def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_grad=False,
+            device=None):
+    _check_device(device)
+    if high is None:
+        low, high = 0, low
+    if size is None:
+        raise TypeError("randint() missing 1 required positional arguments: \"size\"")
+    arr = _rng(generator).integers(low, high, size=_size((size,), "randint"))
+    return _finish(arr.astype(_np(dtype, _dtype.int64, op="randint")), requires_grad)
+
+
+rand_like = _like(rand, "rand_like")
+
+
+randn_like = _like(randn, "randn_like")
+
+
+def randint_like(t, low, high=None, *, dtype=None, requires_grad=False):
+    return randint(low, high, t._data.shape, dtype=dtype or t.dtype)
