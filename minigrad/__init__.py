@@ -17,7 +17,7 @@ from ._tensor_str import get_printoptions, set_printoptions
 from ._ops import arithmetic as _A, comparison as _K, conversion as _Cv, indexing as _I
 from ._ops import fill_copy as _Fc
 from ._ops import linalg as _L, permutations as _Pm, products as _Pr, reduction as _R
-from ._ops import power as _Pw, unary as _U, views as _V
+from ._ops import clamp as _Cl, power as _Pw, unary as _U, views as _V
 from . import autograd
 from .autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
 from .autograd.grad_mode import is_grad_enabled, is_inference, is_inference_mode_enabled
@@ -51,7 +51,7 @@ pow, square, floor_divide, remainder = _Pw.pow, _Pw.square, _A.floordiv, _A.rema
 neg, negative, exp, log, sqrt, reciprocal = _U.neg, _U.neg, _U.exp, _U.log, _U.sqrt, \
     _U.reciprocal
 sin, cos, tanh, sigmoid, relu, abs = _U.sin, _U.cos, _U.tanh, _U.sigmoid, _U.relu, _U.abs
-clamp = clip = _U.clamp
+clamp = clip = _Cl.clamp
 floor, ceil, round, sign = _U.floor, _U.ceil, _U.round, _U.sign
 eq, ne, lt, le, gt, ge, isnan = _K.eq, _K.ne, _K.lt, _K.le, _K.gt, _K.ge, _K.isnan
 logical_not, logical_and, logical_or = _K.logical_not, _K.logical_and, _K.logical_or

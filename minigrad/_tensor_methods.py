@@ -8,6 +8,7 @@ operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the sam
 """
 from ._argparse import check_args
 from ._tensor import Tensor
+from ._ops import clamp as clamp_ops
 from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace, linalg,
                    permutations, power, reduction, unary, views)
 from .nn import functional as F
@@ -121,10 +122,10 @@ class TensorMethods:
         return unary.abs(self)
 
     def clamp(self, min=None, max=None):
-        return unary.clamp(self, min, max)
+        return clamp_ops.clamp(self, min, max)
 
     def clip(self, min=None, max=None):
-        return unary.clamp(self, min, max)
+        return clamp_ops.clamp(self, min, max)
 
     def floor(self):
         return unary.floor(self)

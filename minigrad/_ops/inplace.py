@@ -18,6 +18,7 @@ from .permutations import _PermuteBack
 from .views import apply_steps
 from .._tensor_base import wrap_dim
 from . import arithmetic as A, power, unary as U
+from .clamp import ClampBackward1
 
 _LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 _VIEW_OF_LEAF = ("a view of a leaf Variable that requires grad is being used in an in-place "
@@ -297,7 +298,7 @@ sign_ = _unary_inplace(U.SignBackward0)
 
 
 def clamp_(x, min=None, max=None):
-    return inplace(U.ClampBackward1, x, (), min, max)
+    return inplace(ClampBackward1, x, (), min, max)
 
 
 class TransposeBackward1(_PermuteBack):

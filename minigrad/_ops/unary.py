@@ -1,12 +1,12 @@
 """Unary pointwise ops. Note which save their input and which their OUTPUT:
 exp/sigmoid/tanh/relu/sqrt/reciprocal use the output in backward, so editing the output
-in place breaks them; log/sin/cos/abs/clamp use the input."""
+in place breaks them; log/sin/cos/abs use the input (clamp, which does too, is in clamp.py)."""
 import numpy as np
 
 from ..autograd.graph import Node
 from ._core import Tensor
-from ._util import broadcast_shapes, promote_types, zeros_of, where
-from .._argparse import Parser, check_args
+from ._util import zeros_of, where
+from .._argparse import Parser
 
 
 def _not_tensor(op, x):
@@ -180,37 +180,6 @@ class AbsBackward0(Node):
         return (g * np.sign(xd).astype(xd.dtype),)
 
 
-class ClampBackward1(Node):
-    """out = min(max(x, lo), hi); saves the input: gradient passes where lo <= x <= hi."""
-    __slots__ = ("s_self", "lo", "hi")
-
-    def forward(self, x, lo, hi):
-        self.save(self=x)
-        self.lo, self.hi = lo, hi
-        out = x._data
-        dtype = out.dtype
-        for bound in (lo, hi):          # the bounds take part in type promotion
-            if bound is not None:
-                from ._util import result_dtype
-                dtype = result_dtype(Tensor._make(np.empty((1,), dtype), False, None), bound)
-        out = out.astype(dtype)
-        if lo is not None:
-            out = np.maximum(out, lo)
-        if hi is not None:
-            out = np.minimum(out, hi)
-        return out.astype(dtype, copy=False)
-
-    def backward(self, g):
-        x = self.s_self.unpack(self)
-        xd = x if type(x) is np.ndarray else x._data
-        mask = np.ones(xd.shape, bool)
-        if self.lo is not None:
-            mask &= xd >= self.lo
-        if self.hi is not None:
-            mask &= xd <= self.hi
-        return (where(mask, g, 0),)
-
-
 class _ZeroGrad(Node):
     """Piecewise-constant ops (floor, ceil, round, sign): the gradient is zero."""
     __slots__ = ()
@@ -353,88 +322,3 @@ def sign(x):
     return SignBackward0.apply((x,))
 
 
-def _common_dtype(arrays):
-    """torch's result type of several tensors: dimensioned ones decide, 0-d ones only when of
-    a higher category (bool < integer < floating)."""
-    def promote(ds):
-        out = ds[0]
-        for d in ds[1:]:
-            out = promote_types(out, d)
-        return out
-    dims = [a.dtype for a in arrays if a.ndim]
-    zeros = [a.dtype for a in arrays if not a.ndim]
-    if not dims or not zeros:
-        return promote(dims or zeros)
-    d, z = promote(dims), promote(zeros)
-    kind = {"b": 0, "i": 1, "u": 1, "f": 2}
-    return z if kind[z.kind] > kind[d.kind] else d
-
-
-class ClampBackward0(Node):
-    """out = clamp(x, lo, hi) with TENSOR bounds: each element's gradient goes to whichever
-    of x, lo, hi it came from. Saves all three."""
-    __slots__ = ("s_self", "s_min", "s_max")
-
-    def forward(self, x, lo, hi):
-        self.save(self=x, min=lo, max=hi)
-        out = x._data
-        bounds = [t._data for t in (lo, hi) if t is not None]
-        shape = out.shape
-        for bd in bounds:                   # torch's broadcast message, torch's promotion
-            if bd.shape != shape:
-                shape = broadcast_shapes(shape, bd.shape)
-        if any(bd.dtype is not out.dtype for bd in bounds):
-            rt = _common_dtype([out] + bounds)
-            out = out.astype(rt)
-            bounds = [bd.astype(rt, copy=False) for bd in bounds]
-        if lo is not None:
-            out = np.maximum(out, bounds[0])
-        if hi is not None:
-            out = np.minimum(out, bounds[-1])
-        return out
-
-    def backward(self, g):
-        from ._util import sum_to
-        def arr(s):
-            v = s.unpack(self)
-            return v if type(v) is np.ndarray else v._data
-        xd = arr(self.s_self)
-        below = np.zeros(xd.shape, bool) if self.s_min is None else xd < arr(self.s_min)
-        above = np.zeros(xd.shape, bool) if self.s_max is None else xd > arr(self.s_max)
-        if self.s_max is not None:           # where lo > hi, torch's result is hi
-            below = below & ~above
-        gx = where(~below & ~above, g, 0)
-        glo = None if self.s_min is None else sum_to(where(below, g, 0), arr(self.s_min).shape)
-        ghi = None if self.s_max is None else sum_to(where(above, g, 0), arr(self.s_max).shape)
-        return gx, glo, ghi
-
-
-def _clamp_args(x, lo, hi):
-    """The failure path of clamp's bounds: torch's parser error, or the bounds as torch
-    reads them (with a number on either side, both are numbers)."""
-    check_args("clamp", ("(Tensor min = None, Tensor max = None)",
-                         "(Number min = None, Number max = None)"), x, {"min": lo, "max": hi},
-               functions=("(Tensor input, Tensor min = None, Tensor max = None, *, "
-                          "Tensor out = None)",
-                          "(Tensor input, Number min = None, Number max = None, *, "
-                          "Tensor out = None)"))
-    if (lo is None or isinstance(lo, Tensor)) and (hi is None or isinstance(hi, Tensor)):
-        return lo, hi
-    return tuple(None if v is None else v.item() if isinstance(v, (Tensor, np.generic)) else v
-                 for v in (lo, hi))
-
-
-def clamp(x, min=None, max=None):
-    """Limit values to [min, max] (numbers, or tensors that broadcast against x)."""
-    if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or not (
-            (min is None or min.__class__ in (int, float)) and
-            (max is None or max.__class__ in (int, float))) and not (
-            (min is None or isinstance(min, Tensor)) and (max is None or isinstance(max, Tensor))):
-        min, max = _clamp_args(x, min, max)
-    if min is None and max is None:
-        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    if isinstance(min, complex) or isinstance(max, complex):
-        raise RuntimeError("value cannot be converted to type double without overflow")
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
-        return ClampBackward0.apply((x, min, max))
-    return ClampBackward1.apply((x,), min, max)

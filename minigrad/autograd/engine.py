@@ -21,7 +21,7 @@ from .._tensor import CREATE_GRAPH_CYCLE, Tensor
 from .._tensor_base import warn_once
 from . import anomaly as _anomaly
 from .trace import on_ran, on_run
-from .graph import AccumulateGrad, GraphRoot, grad_edge
+from .graph import AccumulateGrad, Node, _next_seq, grad_edge
 from .grad_mode import state as _grad_state
 from .node_hooks import after_backward, before_backward, tensor_pre_hooks
 from .ready_queue import heappop, heappush
@@ -372,3 +372,23 @@ def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph
                                        if g.dtype != t._data.dtype or not g.flags.writeable
                                        else g, False, None))
     return tuple(result)
+
+
+class GraphRoot(Node):
+    """torch's GraphRoot: when backward starts from several tensors, one extra node whose
+    outputs are their gradients, so the walk has a single starting point. A root that
+    depends on another root then waits for that root's contribution, and a root given twice
+    receives both gradients."""
+
+    __slots__ = ()
+
+    def __init__(self, roots):
+        self._next = tuple(roots)
+        self._seq = _next_seq()
+        self._released = False
+
+    def name(self):
+        return "torch::autograd::GraphRoot"
+
+    def backward(self, grads):
+        return grads

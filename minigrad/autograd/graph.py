@@ -37,39 +37,16 @@ from .trace import on_accumulate, on_create, on_free
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 from .ready_queue import ACCUMULATE_PRIORITY
-from .saved import FREED, SavedTensor, engine_state
+from .saved import _SLOT_OF, FREED, SavedTensor, _SavedAttribute, engine_state
 
-__all__ = ["Node", "AccumulateGrad", "GraphRoot", "begin", "connect", "output", "grad_edge",
+__all__ = ["Node", "AccumulateGrad", "begin", "connect", "output", "grad_edge",
            "is_recording"]
 
 _next_seq = itertools.count().__next__      # torch's sequence_nr: creation order
 _new = object.__new__
 
 
-class _SlotNames(dict):
-    def __missing__(self, name):
-        self[name] = "s_" + name
-        return self[name]
-
-
-_SLOT_OF = _SlotNames()                      # "self" -> "s_self" (computed once per name)
 _SCALARS = {float, int, bool}
-
-
-class _SavedAttribute:
-    """`grad_fn._saved_<name>` on every node class that saves `s_<name>` or has the option
-    `<name>` (set up by Node.__init_subclass__). A descriptor rather than a `__getattr__`
-    on Node: a class with `__getattr__` makes every attribute read of its instances slower,
-    and the engine reads node attributes all the time."""
-    __slots__ = ("name",)
-
-    def __init__(self, name):
-        self.name = name
-
-    def __get__(self, node, owner=None):
-        if node is None:
-            return self
-        return node._saved_value(self.name)
 
 
 class Node:
@@ -432,23 +409,3 @@ class AccumulateGrad(Node):
             old._data += grad
             old._bump_version()
         return ()
-
-
-class GraphRoot(Node):
-    """torch's GraphRoot: when backward starts from several tensors, one extra node whose
-    outputs are their gradients, so the walk has a single starting point. A root that
-    depends on another root then waits for that root's contribution, and a root given twice
-    receives both gradients."""
-
-    __slots__ = ()
-
-    def __init__(self, roots):
-        self._next = tuple(roots)
-        self._seq = _next_seq()
-        self._released = False
-
-    def name(self):
-        return "torch::autograd::GraphRoot"
-
-    def backward(self, grads):
-        return grads

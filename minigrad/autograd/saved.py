@@ -219,3 +219,30 @@ class _Freed:
 
 
 FREED = _Freed()
+
+
+# ---- how nodes name and expose what they saved -------------------------------------
+
+class _SlotNames(dict):
+    def __missing__(self, name):
+        self[name] = "s_" + name
+        return self[name]
+
+
+_SLOT_OF = _SlotNames()                      # "self" -> "s_self" (computed once per name)
+
+
+class _SavedAttribute:
+    """`grad_fn._saved_<name>` on every node class that saves `s_<name>` or has the option
+    `<name>` (set up by Node.__init_subclass__). A descriptor rather than a `__getattr__`
+    on Node: a class with `__getattr__` makes every attribute read of its instances slower,
+    and the engine reads node attributes all the time."""
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, node, owner=None):
+        if node is None:
+            return self
+        return node._saved_value(self.name)
