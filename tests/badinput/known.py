@@ -13,4 +13,10 @@ KNOWN_LEAKS = {
     # found by random runs (MINIGRAD_BADINPUT_RANDOM=1, 20,000 calls)
     'imul: numpy-warning': ("t = z.clone()\nt *= float('inf')",
         'minigrad invalid value encountered in multiply; torch returns'),
+    'torch.full: numpy': ('torch.full((2, 3), 2**63)',
+        'minigrad OverflowError: Python int too large to convert to C long; torch RuntimeError: value cannot be converted to type int64_t without overflow'),
+    'sub: python': ('2**63 - b',
+        'minigrad OverflowError: Python int too large to convert to C long (rsub with an int beyond int64); torch returns'),
+    'torch.arange/3: python': ('torch.arange(s, 2**63, s)',
+        'minigrad ValueError: array is too big; torch RuntimeError: Storage size calculation overflowed with sizes=[...]'),
 }
