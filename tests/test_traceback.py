@@ -60,7 +60,8 @@ def _script_frames(tmp_path, code, full=False):
 
 
 def _ours(files):
-    return [f for f in files if str(Path(f).resolve()).startswith(PACKAGE)]
+    # (IPython shortens paths under the home folder to "~/...")
+    return [f for f in files if str(Path(f).expanduser().resolve()).startswith(PACKAGE)]
 
 
 @pytest.mark.parametrize("code", [OP_ERROR, BACKWARD_ERROR], ids=["op", "backward"])
