@@ -225,7 +225,7 @@ def rmul(a, b):
         b = _check(a, b, "mul", "*", True)
         if b is NotImplemented:
             return b
-    return MulBackward0.apply((a, b))
+    return mul(a, b)        # (mul's optimizer fast path serves `lr * p.grad` too)
 
 
 def div(a, b, *, rounding_mode=None):
