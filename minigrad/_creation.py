@@ -7,9 +7,9 @@ import numpy as np
 from . import _dtype
 from ._device import check as _check_device
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
-from ._argparse import tp_name
+from ._argparse import Parser, tp_name
 from ._tensor import Tensor
-from ._ops._core import check_tensor, invalid_combination, type_name
+from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
 from ._ops._util import I64, promote_types as _promote_types
 
@@ -282,12 +282,11 @@ def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
     return _finish(np.full(shape, fill_value, np_dtype), requires_grad)
 
 
-_FACTORY_TAIL = (", *, Tensor out = None, minigrad.dtype dtype = None, minigrad.layout layout = "
-                 "None, minigrad.device device = None, bool pin_memory = False, bool "
-                 "requires_grad = False")
+_FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = "
+                     "None, bool pin_memory = False, bool requires_grad = False")
 
-
-_EYE_SIGNATURES = ((("int", "n"), _FACTORY_TAIL), (("int", "n"), ("int", "m"), _FACTORY_TAIL))
+_EYE = Parser("eye", f"(int n, *, Tensor out = None, {_FACTORY_KEYWORDS})",
+              f"(int n, int m, *, Tensor out = None, {_FACTORY_KEYWORDS})")
 
 
 def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
@@ -296,10 +295,9 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
     given = (n,) if m is None else (n, m)
     for x in given:
         if not isinstance(x, (int, np.integer)) or isinstance(x, bool):
-            if m is None:
-                raise TypeError(f"eye(): argument 'n' (position 1) must be int, not "
-                                f"{type_name(x)}")
-            raise invalid_combination("eye", given, _EYE_SIGNATURES)
+            err = _EYE.error({"n": n} if m is None else {"n": n, "m": m})
+            if err is not None:
+                raise err
         if not -2 ** 63 <= x < 2 ** 63:
             raise ValueError("Overflow when unpacking long long")
     for name, x in zip("nm", given):

@@ -5,19 +5,11 @@ import numpy as np
 
 from . import _dtype
 from ._argparse import Parser
-from ._creation import _FACTORY_TAIL, _Default, _finish, _np
+from ._creation import _FACTORY_KEYWORDS, _Default, _finish, _np
 from ._device import check as _check_device
 from ._dtype import dtype as _dtype_cls
 from ._tensor import Tensor
-from ._ops._core import invalid_combination, is_number
 from ._ops._core import number_arg as _number_arg
-
-
-_ARANGE_SIGNATURES = (
-    (("Number", "end"), _FACTORY_TAIL),
-    (("Number", "start"), ("Number", "end"), _FACTORY_TAIL.replace(" Tensor out = None,", "")),
-    (("Number", "start"), ("Number", "end"), ("Number", "step = 1"), _FACTORY_TAIL),
-)
 
 
 def _int64(x):
@@ -62,8 +54,6 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
     return _finish(arr, requires_grad)
 
 
-_FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = "
-                     "None, bool pin_memory = False, bool requires_grad = False")
 
 
 _ARANGE = Parser("arange", f"(Number end, *, Tensor out = None, {_FACTORY_KEYWORDS})",
@@ -78,16 +68,9 @@ _LINSPACE = Parser("linspace", *(f"({a} start, {b} end, int steps, *, Tensor out
                                               ("Tensor", "Number"), ("Number", "Number"))))
 
 
-_LINSPACE_SIGNATURES = tuple(
-    ((a, "start"), (b, "end"), ("int", "steps"), _FACTORY_TAIL)
-    for a, b in (("Tensor", "Tensor"), ("Number", "Tensor"), ("Tensor", "Number"),
-                 ("Number", "Number")))
-
-
 def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None):
     """`steps` evenly spaced values from start to end."""
     _check_device(device)
-    given = (start, end, steps)
     if steps.__class__ is not int or not all(x.__class__ in (int, float) for x in (start, end)) \
             or not (dtype is None or dtype.__class__ is _dtype_cls):
         err = _LINSPACE.error({"start": start, "end": end, "steps": steps, "dtype": dtype,
@@ -98,11 +81,6 @@ def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)
         if isinstance(x, Tensor) and x._data.ndim:
             raise RuntimeError(f"linspace only supports 0-dimensional start and end tensors, "
                                f"but got {name} with {x._data.ndim} dimension(s).")
-    if not (isinstance(steps, (int, np.integer)) and not isinstance(steps, bool)
-            or isinstance(steps, Tensor) and steps._data.dtype.kind in "iu"
-            and steps._data.size == 1) \
-            or not all(isinstance(x, Tensor) or is_number(x) for x in (start, end)):
-        raise invalid_combination("linspace", given, _LINSPACE_SIGNATURES)
     start, end = (_number_arg(x, "linspace", "start", 1) for x in (start, end))
     steps = int(steps._data) if isinstance(steps, Tensor) else int(steps)
     if not -2 ** 63 <= steps < 2 ** 63:
