@@ -229,6 +229,26 @@ def test_second_backward_without_retain_graph_matches_torch(op):
     assert backward_twice(minigrad, op) == backward_twice(torch, op)
 
 
+def backward_twice_through_nothing_needed(lib):
+    """A node whose inputs need no gradient (here: a no_grad view of a leaf, which gets no
+    accumulator) computes nothing, so a second backward unpacks no freed tensor."""
+    x = lib.tensor(-2.0, requires_grad=True)
+    with lib.no_grad():
+        v = x.view(-1)
+    y = v @ v
+    return [error_of(lambda: y.sum().backward()) for _ in range(2)] + [x.grad]
+
+
+def test_second_backward_through_a_node_nothing_needs_does_not_raise():
+    assert backward_twice_through_nothing_needed(minigrad) == [None, None, None]
+
+
+@requires_torch
+def test_second_backward_through_a_node_nothing_needs_matches_torch():
+    assert backward_twice_through_nothing_needed(minigrad) == \
+        backward_twice_through_nothing_needed(torch)
+
+
 def retain_then_release(lib):
     x = x2(lib)
     y = (x.exp() * x).sum()
@@ -528,3 +548,25 @@ def test_leaf_backward_does_not_alias_the_gradient_argument(lib_name):
     assert values(gradient) == GRADIENT_ARG
     gradient.zero_()
     assert values(a.grad) == [1.5, 0.0, 3.0]
+
+
+@pytest.mark.parametrize("silencer", ["context variable", "np.errstate"])
+def test_backward_is_silent_about_inf_and_restores_numpy_error_state(silencer, monkeypatch):
+    """torch's backward does not warn when a gradient overflows or divides by zero; the
+    engine silences NumPy for the pass (through NumPy's error-state context variable, or
+    np.errstate when that is missing) and hands the caller's own settings back, also when
+    backward fails."""
+    from minigrad.autograd import engine
+    if silencer == "np.errstate":
+        monkeypatch.setattr(engine, "_numpy_errors", engine._Errstate())
+    x = minigrad.tensor([0.0, 1.0], requires_grad=True)
+    with np.errstate(all="raise"):
+        x.log().sum().backward()            # d log(x) = 1 / x: a division by zero at 0
+        assert np.geterr()["divide"] == "raise"
+        assert x.grad.tolist() == [float("inf"), 1.0]
+        y = x.log().sum()
+        y.register_hook(lambda g: 1 / 0)
+        with pytest.raises(ZeroDivisionError):
+            y.backward()
+        assert np.geterr() == {"divide": "raise", "over": "raise", "under": "raise",
+                               "invalid": "raise"}

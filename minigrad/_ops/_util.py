@@ -60,7 +60,9 @@ def sum_to(g, shape):
         return g
     lead = len(gshape) - len(shape)
     if lead == 1 and gshape[1:] == shape and type(g) is _ndarray:
-        return np.add.reduce(g, axis=0)     # a bias gradient (x @ w + b), the common case
+        if len(gshape) == 2 and g.dtype.kind == "f" and g.dtype.itemsize >= 4:
+            return sum_rows(g)              # a bias gradient (x @ w + b), the common case
+        return np.add.reduce(g, axis=0)
     axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
                                       if s == 1 and g.shape[i + lead] != 1)
     if type(g) is _ndarray:
@@ -72,6 +74,23 @@ def sum_to(g, shape):
     if axes:
         g = g.sum(axes, True)
     return g.reshape(shape)
+
+
+_ONES = {}          # (rows, dtype) -> a read-only vector of ones, for sum_rows
+
+
+def sum_rows(g):
+    """A 2-D float32/float64 array summed over its rows, as `ones @ g`. On the small batches
+    of a training step NumPy's reduction spends its time setting up, not adding: BLAS does
+    a 64 x 16 bias gradient in a sixth of np.add.reduce's time."""
+    key = (g.shape[0], g.dtype)
+    ones = _ONES.get(key)
+    if ones is None:
+        if len(_ONES) > 16:         # (a handful of batch sizes in any one program)
+            _ONES.clear()
+        ones = _ONES[key] = np.ones(key[0], g.dtype)
+        ones.flags.writeable = False
+    return ones.dot(g)
 
 
 def cast(g, np_dtype):

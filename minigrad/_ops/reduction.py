@@ -91,7 +91,7 @@ class MeanBackward0(Node):
         xd = x._data
         self.shape, self.n = xd.shape, builtins.max(xd.size, 1)
         if xd.dtype.kind == "f" and xd.size:    # straight to the ufunc (np.mean is Python)
-            return np.asarray(np.add.reduce(xd, axis=None) / xd.dtype.type(xd.size))
+            return np.asarray(np.add.reduce(xd, axis=None) / xd.size)
         if not xd.size:                         # nan, without NumPy's warnings
             return np.asarray(np.nan, xd.dtype)
         return np.asarray(xd.mean(dtype=xd.dtype))
@@ -99,7 +99,7 @@ class MeanBackward0(Node):
     def backward(self, g):
         if type(g) is np.ndarray:
             grad = np.empty(self.shape, g.dtype)    # (np.full is a Python function: slower)
-            grad.fill(g / self.n)
+            grad.fill(g[()] / self.n)       # (a NumPy scalar divides faster than a 0-d array)
             return (grad,)
         return (expand_to(g / self.n, self.shape),)
 
