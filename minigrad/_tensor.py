@@ -16,7 +16,8 @@ from ._storage import VersionCounter
 from ._internal_warning import warn_internal
 from ._tensor_base import TensorBase
 from .autograd.anomaly import instrument as _instrument
-from .autograd.grad_mode import state as _grad_state
+from .autograd.grad_mode import inference_anywhere as _inference_anywhere, \
+    state as _grad_state
 
 __all__ = ["Tensor"]
 
@@ -75,7 +76,7 @@ class Tensor(TensorBase):
         t._node = grad_fn
         t._grad = None
         t._vc = None
-        if _grad_state.inference:
+        if _inference_anywhere.count and _grad_state.inference:
             t._is_inference = True
         return t
 

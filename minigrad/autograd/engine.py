@@ -327,6 +327,13 @@ def _check_inputs(inputs):
 def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
                  inputs=None):
     """torch.autograd.backward: accumulate d(tensors)/d(leaf) into every leaf's .grad."""
+    if grad_tensors is None and inputs is None and not create_graph \
+            and tensors.__class__ is tuple and len(tensors) == 1:
+        t = tensors[0]      # `loss.backward()`: for a 0-d result of an op (not a view) none
+        node = t._node      # of the checks below can fail, and the seed is a plain 1
+        if node is not None and t._base is None and t._data.ndim == 0:
+            execute([node], [np.array(1, t._data.dtype)], retain_graph)
+            return
     if inputs is not None and not isinstance(inputs, Tensor) and not len(inputs):
         raise RuntimeError("`inputs` argument to `backward()` cannot be empty.")
     tensors, grads = _normalize(tensors, grad_tensors)

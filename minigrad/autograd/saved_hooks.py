@@ -12,6 +12,8 @@ read while no thread has hooks.
 """
 import threading
 
+from .grad_mode import OpenAnywhere
+
 __all__ = ["saved_tensors_hooks", "save_on_cpu", "current"]
 
 
@@ -19,15 +21,8 @@ class _Stack(threading.local):
     hooks = ()            # this thread's (pack, unpack) pairs, innermost last
 
 
-class _Anywhere:
-    __slots__ = ("count",)
-
-    def __init__(self):
-        self.count = 0    # contexts open in any thread (a fast "no hooks at all" test)
-
-
 _stack = _Stack()
-anywhere = _Anywhere()
+anywhere = OpenAnywhere()      # contexts open in any thread (a fast "no hooks at all" test)
 
 
 def current():
@@ -51,12 +46,12 @@ class saved_tensors_hooks:
         if not callable(self.pack_hook) or not callable(self.unpack_hook):
             raise TypeError("saved_tensors_hooks(): pack_hook and unpack_hook must be callable")
         _stack.hooks = _stack.hooks + ((self.pack_hook, self.unpack_hook),)
-        anywhere.count += 1
+        anywhere.opened()
         return self
 
     def __exit__(self, *exc):
         _stack.hooks = _stack.hooks[:-1]
-        anywhere.count -= 1
+        anywhere.closed()
 
 
 class save_on_cpu(saved_tensors_hooks):
