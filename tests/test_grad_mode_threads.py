@@ -270,3 +270,31 @@ def test_concurrent_backward_passes_keep_their_own_create_graph():
     t, m = both(scenario)
     assert m == t
     assert m["a"] == ([2.0, 4.0], True) and m["b"] == ([27.0, 48.0], False, True)
+
+
+def test_open_inference_blocks_are_counted_across_threads():
+    """Tensor._make looks at its thread's inference flag only while some inference_mode
+    block is open in any thread (grad_mode.inference_anywhere): the count must follow
+    nesting, exceptions and concurrent threads exactly, or tensors made inside a block
+    would not be marked."""
+    from minigrad.autograd.grad_mode import inference_anywhere
+    assert inference_anywhere.count == 0
+    with minigrad.inference_mode():
+        with minigrad.inference_mode(False):
+            assert not minigrad.ones(1).is_inference()
+        assert inference_anywhere.count == 1 and minigrad.ones(1).is_inference()
+        assert not in_thread(lambda: minigrad.ones(1).is_inference())
+    with pytest.raises(ZeroDivisionError), minigrad.inference_mode():
+        1 / 0
+    assert inference_anywhere.count == 0
+
+    def churn():
+        for _ in range(2000):
+            with minigrad.inference_mode():
+                assert minigrad.ones(1).is_inference()
+    threads = [threading.Thread(target=churn) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert inference_anywhere.count == 0 and not minigrad.ones(1).is_inference()

@@ -62,18 +62,29 @@ def sum_to(g, shape):
     if lead == 1 and gshape[1:] == shape and type(g) is _ndarray:
         if len(gshape) == 2 and g.dtype.kind == "f" and g.dtype.itemsize >= 4:
             return sum_rows(g)              # a bias gradient (x @ w + b), the common case
-        return np.add.reduce(g, axis=0)
+        return add_reduce(g, 0)
     axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
                                       if s == 1 and g.shape[i + lead] != 1)
     if type(g) is _ndarray:
         if not axes:
             return g.reshape(shape)
         if lead == len(axes):           # a bias gradient: sum over the leading axes only
-            return np.add.reduce(g, axis=axes)
-        return np.add.reduce(g, axis=axes, keepdims=True).reshape(shape)
+            return add_reduce(g, axes)
+        return add_reduce(g, axes, keepdims=True).reshape(shape)
     if axes:
         g = g.sum(axes, True)
     return g.reshape(shape)
+
+
+F16 = np.dtype(np.float16)
+
+
+def add_reduce(a, axis, keepdims=False, dtype=None):
+    """np.add.reduce, but float16 is added up in float32 and rounded once at the end, as
+    torch does (float16 additions round at every step and drift on long sums)."""
+    if dtype is None and a.dtype is F16:
+        return np.add.reduce(a, axis=axis, keepdims=keepdims, dtype=np.float32).astype(F16)
+    return np.add.reduce(a, axis=axis, keepdims=keepdims, dtype=dtype)
 
 
 _ONES = {}          # (rows, dtype) -> a read-only vector of ones, for sum_rows

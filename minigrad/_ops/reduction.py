@@ -9,7 +9,7 @@ from ..autograd.saved import FREED
 from .._argparse import Parser, as_dtype, as_int, int_list, via_method
 from .._dtype import dtype as _dtype_class
 from ._core import Tensor
-from ._util import broadcast_shapes, expand_to, result_dtype, wrap_dim, where
+from ._util import F16, add_reduce, broadcast_shapes, expand_to, result_dtype, wrap_dim, where
 from .index_views import index_into_zeros
 
 
@@ -60,7 +60,7 @@ class SumBackward0(Node):
         xd = x._data
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
-        return np.asarray(np.add.reduce(xd, axis=None, dtype=dtype))   # (ndarray.sum is Python)
+        return np.asarray(add_reduce(xd, None, dtype=dtype))   # (ndarray.sum is Python)
 
     def backward(self, g):
         if not self.shape:      # a 0-d input: the gradient itself (torch's leaf then keeps it
@@ -77,7 +77,7 @@ class SumBackward1(Node):
         self.shape, self.dims, self.keepdim = xd.shape, dims, keepdim
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
-        return np.asarray(xd.sum(axis=dims, keepdims=keepdim, dtype=dtype))
+        return np.asarray(add_reduce(xd, dims, keepdim, dtype))
 
     def backward(self, g):
         return (_expand_back(g, self.shape, self.dims, self.keepdim),)
@@ -91,6 +91,9 @@ class MeanBackward0(Node):
         xd = x._data
         self.shape, self.n = xd.shape, builtins.max(xd.size, 1)
         if xd.dtype.kind == "f" and xd.size:    # straight to the ufunc (np.mean is Python)
+            if xd.dtype is F16:                 # float32 sum and quotient, one rounding
+                return np.asarray(np.add.reduce(xd, axis=None, dtype=np.float32)
+                                  / xd.size).astype(F16)
             return np.asarray(np.add.reduce(xd, axis=None) / xd.size)
         if not xd.size:                         # nan, without NumPy's warnings
             return np.asarray(np.nan, xd.dtype)
@@ -115,7 +118,8 @@ class MeanBackward1(Node):
             import warnings
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)
-                return np.asarray(xd.mean(axis=dims, keepdims=keepdim, dtype=xd.dtype))
+                wide = np.float32 if xd.dtype is F16 else xd.dtype     # (as torch adds halves)
+                return np.asarray(xd.mean(axis=dims, keepdims=keepdim, dtype=wide), xd.dtype)
 
     def backward(self, g):
         n = 1
