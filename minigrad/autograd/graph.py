@@ -100,17 +100,13 @@ class Node:
         needs one, and return the output Tensor: `begin`, `forward`, `output` (the first
         branch is the same three steps, written out because every op runs it)."""
         args = inputs + options if options else inputs     # forward's arguments
-        if _grad_state.enabled:
-            for t in inputs:
-                if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                    node = _new(cls)
-                    connect(node, inputs)
-                    out = Tensor._make(node.forward(*args), True, node)
-                    if cls._saves_result:
-                        node.keep_result(out)
-                    return out
-        node = _new(cls)                    # not recorded: a loose node, as `begin` makes
-        node._next = (None,) * len(inputs)
+        node = _new(cls)
+        if _grad_state.enabled and connect(node, inputs):     # some input requires grad
+            out = Tensor._make(node.forward(*args), True, node)
+            if cls._saves_result:
+                node.keep_result(out)
+            return out
+        node._next = (None,) * len(inputs)  # not recorded: a loose node, as `begin` makes
         node._seq = None
         node._released = True
         out = Tensor._make(node.forward(*args), False, None)
@@ -274,8 +270,7 @@ def begin(cls, inputs):
     `save` keeps nothing; its forward still runs, so every op has one code path.
     """
     node = cls.__new__(cls)
-    if is_recording(inputs):
-        connect(node, inputs)
+    if _grad_state.enabled and connect(node, inputs):
         return node
     node._next = (None,) * len(inputs)
     node._seq = None
@@ -284,27 +279,33 @@ def begin(cls, inputs):
 
 
 def connect(node, inputs):
-    """Give `node` its edges (one per input: the node its gradient flows into, or None) and
-    the next sequence number. Used by `begin`, and by nodes made outside an op (a view's
-    regenerated history)."""
+    """Join `node` to the graph if some input requires grad: give it its edges (one per
+    input: the node its gradient flows into, or None) and the next sequence number, and
+    return True. Return False, leaving the node as it is, when no input requires grad.
+    Used by `apply` and `begin`, and by nodes made outside an op (a view's regenerated
+    history)."""
     edges = []
-    renumber = False
+    recording = renumber = False
     for t in inputs:
-        if t is None or t.__class__ in _SCALARS:
+        if t.__class__ is not Tensor and (t is None or t.__class__ in _SCALARS):
             edges.append(None)
             continue
         fn = t._node
-        if fn is None:              # a leaf: its accumulator, or None (inlined grad_edge)
-            if t._requires_grad:
-                ref = t._acc
-                fn = ref() if ref is not None else None
-                if fn is None:
-                    fn = grad_edge(t)
-        elif t._base is not None:
-            fn = grad_edge(t)       # a view may need its grad_fn regenerated
+        if fn is not None:          # made by an op (so it requires grad)
+            recording = True
+            if t._base is not None:
+                fn = grad_edge(t)   # a view may need its grad_fn regenerated
+        elif t._requires_grad:      # a leaf: its accumulator, or None (inlined grad_edge)
+            recording = True
+            ref = t._acc
+            fn = ref() if ref is not None else None
+            if fn is None:
+                fn = grad_edge(t)
         edges.append(fn)
         if t._output_nr:
             renumber = True
+    if not recording:
+        return False
     node._next = tuple(edges)
     node._seq = _next_seq()
     node._released = False
@@ -313,6 +314,7 @@ def connect(node, inputs):
                               for t in inputs)
     if _instrument.on:
         _instrumented_create(node)
+    return True
 
 
 def _mark_made_in_no_grad(out, inputs):
@@ -370,6 +372,14 @@ class AccumulateGrad(Node):
         """The first gradient is stored, later ones are added in place (so `x.grad` stays
         the same object across backward calls)."""
         leaf = self.variable
+        old = leaf._grad
+        if old is None and leaf._node is None and not engine_state.create_graph \
+                and not _instrument.on and leaf._requires_grad:
+            data = leaf._data       # the first gradient of a step: kept as it is if ours
+            if grad.base is None and grad.dtype is data.dtype and grad.shape == data.shape \
+                    and grad.flags.writeable:
+                leaf._grad = Tensor._make(grad, False, None)
+                return ()
         if leaf._node is not None or not leaf._requires_grad:
             if leaf._node is not None:  # switched off, then made a non-leaf by an in-place op
                 raise RuntimeError("leaf variable has been moved into the graph interior")
@@ -386,14 +396,9 @@ class AccumulateGrad(Node):
             else:
                 leaf._grad = leaf._grad + g
             return ()
-        old = leaf._grad
         if old is None:
-            # copy only when we may not own the array (read-only broadcast view, other dtype)
+            # copy when we may not own the array (read-only broadcast view, other dtype)
             data = leaf._data
-            if grad.base is None and grad.dtype is data.dtype and grad.shape == data.shape \
-                    and grad.flags.writeable:
-                leaf._grad = Tensor._make(grad, False, None)    # ours: kept as it is
-                return ()
             copied = False
             if not grad.flags.writeable or grad.dtype != data.dtype \
                     or grad.base is not None:      # copied contiguous, like torch
