@@ -166,10 +166,10 @@ class TensorMethods:
         return reduction.argmin(self, dim, keepdim)
 
     def maximum(self, other):
-        return reduction.maximum(self, other)
+        return clamp_ops.maximum(self, other)
 
     def minimum(self, other):
-        return reduction.minimum(self, other)
+        return clamp_ops.minimum(self, other)
 
     # ---- linear algebra ------------------------------------------------------
 

@@ -556,9 +556,9 @@ def test_backward_is_silent_about_inf_and_restores_numpy_error_state(silencer, m
     engine silences NumPy for the pass (through NumPy's error-state context variable, or
     np.errstate when that is missing) and hands the caller's own settings back, also when
     backward fails."""
-    from minigrad.autograd import engine
+    from minigrad.autograd import backward_mode
     if silencer == "np.errstate":
-        monkeypatch.setattr(engine, "_numpy_errors", engine._Errstate())
+        monkeypatch.setattr(backward_mode, "_numpy_errors", backward_mode._Errstate())
     x = minigrad.tensor([0.0, 1.0], requires_grad=True)
     with np.errstate(all="raise"):
         x.log().sum().backward()            # d log(x) = 1 / x: a division by zero at 0

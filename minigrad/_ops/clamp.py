@@ -1,11 +1,12 @@
-"""clamp: limits given as numbers (ClampBackward1) or as tensors (ClampBackward0); the
-gradient passes only where the input was inside them."""
+"""Elementwise limits. clamp: limits given as numbers (ClampBackward1) or as tensors
+(ClampBackward0); the gradient passes only where the input was inside them. maximum and
+minimum of two tensors: the gradient goes to the larger (smaller) one, split on ties."""
 import numpy as np
 
-from .._argparse import check_args
+from .._argparse import Parser, check_args, via_method
 from ..autograd.graph import Node
 from ._core import Tensor
-from ._util import broadcast_shapes, promote_types, where
+from ._util import broadcast_shapes, promote_types, result_dtype, where
 
 
 class ClampBackward1(Node):
@@ -124,3 +125,57 @@ def clamp(x, min=None, max=None):
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         return ClampBackward0.apply((x, min, max))
     return ClampBackward1.apply((x,), min, max)
+
+
+class MaximumBackward0(Node):
+    """out = maximum(a, b). Saves both; ties split the gradient."""
+    __slots__ = ("s_self", "s_other")
+    pick = staticmethod(np.maximum)
+
+    def forward(self, a, b):
+        self.save(other=b, self=a)             # (torch's order, seen by saved-tensor hooks)
+        ad, bd = a._data, b._data
+        if ad.dtype is not bd.dtype:            # torch's promotion, not NumPy's
+            rt = result_dtype(a, b)
+            ad, bd = ad.astype(rt, copy=False), bd.astype(rt, copy=False)
+        if ad.shape != bd.shape:
+            broadcast_shapes(ad.shape, bd.shape)    # torch's message
+        return self.pick(ad, bd)
+
+    def backward(self, g):
+        b = self.s_other.unpack(self)
+        a = self.s_self.unpack(self)
+        ad = a if type(a) is np.ndarray else a._data
+        bd = b if type(b) is np.ndarray else b._data
+        win = (ad > bd) if self.pick is np.maximum else (ad < bd)
+        tie = ad == bd
+        from ._util import sum_to
+        ga = where(win, g, 0) + where(tie, g / 2, 0)
+        gb = where(~win & ~tie, g, 0) + where(tie, g / 2, 0)
+        return (sum_to(ga, ad.shape), sum_to(gb, bd.shape))
+
+
+class MinimumBackward0(MaximumBackward0):
+    __slots__ = ()
+    pick = staticmethod(np.minimum)
+
+
+def _binary_args(op, a, b):
+    if via_method():
+        return Parser(op, "(Tensor other)").error({"other": b})
+    return Parser(op, "(Tensor input, Tensor other, *, Tensor out = None)").error(
+        {"input": a, "other": b})
+
+
+def maximum(a, b):
+    if (a.__class__ is not Tensor and not isinstance(a, Tensor)) or \
+            (b.__class__ is not Tensor and not isinstance(b, Tensor)):
+        raise _binary_args("maximum", a, b)
+    return MaximumBackward0.apply((a, b))
+
+
+def minimum(a, b):
+    if (a.__class__ is not Tensor and not isinstance(a, Tensor)) or \
+            (b.__class__ is not Tensor and not isinstance(b, Tensor)):
+        raise _binary_args("minimum", a, b)
+    return MinimumBackward0.apply((a, b))

@@ -13,7 +13,6 @@ priority, and they run before any other node), and without hooks, anomaly mode, 
 capture or create_graph nothing can observe the order among accumulators: the result is the
 same without a trip through the heap.
 """
-import gc
 
 import numpy as np
 
@@ -22,10 +21,10 @@ from .._tensor_base import warn_once
 from . import anomaly as _anomaly
 from .trace import on_ran, on_run
 from .graph import AccumulateGrad, Node, _next_seq, grad_edge
-from .grad_mode import state as _grad_state
 from .node_hooks import after_backward, before_backward, tensor_pre_hooks
+from .backward_mode import BackwardMode as _BackwardMode
 from .ready_queue import heappop, heappush
-from .saved import SECOND_BACKWARD, engine_state
+from .saved import SECOND_BACKWARD
 
 __all__ = ["execute", "run_backward", "run_grad"]
 
@@ -110,51 +109,6 @@ def count_dependencies(root):
 
 _collect = count_dependencies                 # names notebook 06 used
 accumulate_into_leaf = AccumulateGrad.backward
-
-
-class _BackwardMode:
-    """While backward runs: grad mode follows create_graph, NumPy stays silent about inf and
-    nan (torch does not warn in backward), and the cyclic GC is paused (the graph is acyclic,
-    so collections during backward only cost time)."""
-    __slots__ = ("create_graph", "saved", "quiet")
-
-    def __init__(self, create_graph):
-        self.create_graph = create_graph
-
-    def __enter__(self):
-        self.saved = (_grad_state.enabled, engine_state.create_graph, gc.isenabled())
-        self.quiet = _numpy_errors.set(_SILENT)
-        gc.disable()
-        _grad_state.enabled = engine_state.create_graph = self.create_graph
-
-    def __exit__(self, *exc):
-        _grad_state.enabled, engine_state.create_graph, gc_was_enabled = self.saved
-        _numpy_errors.reset(self.quiet)
-        if gc_was_enabled:
-            gc.enable()
-
-
-class _Errstate:
-    """`np.errstate(all="ignore")` behind the `set`/`reset` of a context variable."""
-
-    def set(self, _):
-        quiet = np.errstate(all="ignore")
-        quiet.__enter__()
-        return quiet
-
-    def reset(self, quiet):
-        quiet.__exit__(None, None, None)
-
-
-try:
-    # NumPy 2 keeps its error state in a context variable; setting that variable to a
-    # silent state made once costs a fifth of building and entering an np.errstate (about
-    # 1 µs a backward, 1 % of a small training step). Any other NumPy: np.errstate.
-    from numpy._core._ufunc_config import _extobj_contextvar as _numpy_errors
-    with np.errstate(all="ignore"):
-        _SILENT = _numpy_errors.get()
-except (ImportError, AttributeError):
-    _numpy_errors, _SILENT = _Errstate(), None
 
 
 def _add_to_buffer(buffers, node, index, g, last):
