@@ -6,7 +6,7 @@ import numpy as np
 from .._argparse import Parser, check_args, via_method
 from ..autograd.graph import Node
 from ._core import Tensor
-from ._util import broadcast_shapes, promote_types, result_dtype, where
+from ._util import broadcast_shapes, promote_types, result_dtype, sum_to, where
 
 
 class ClampBackward1(Node):
@@ -81,7 +81,6 @@ class ClampBackward0(Node):
         return out
 
     def backward(self, g):
-        from ._util import sum_to
         def arr(s):
             v = s.unpack(self)
             return v if type(v) is np.ndarray else v._data
@@ -149,7 +148,6 @@ class MaximumBackward0(Node):
         bd = b if type(b) is np.ndarray else b._data
         win = (ad > bd) if self.pick is np.maximum else (ad < bd)
         tie = ad == bd
-        from ._util import sum_to
         ga = where(win, g, 0) + where(tie, g / 2, 0)
         gb = where(~win & ~tie, g, 0) + where(tie, g / 2, 0)
         return (sum_to(ga, ad.shape), sum_to(gb, bd.shape))

@@ -115,7 +115,8 @@ class AsStridedBackward0(Node):
 def regenerate_view_grad_fn(view):
     base = view._base
     node = AsStridedBackward0.__new__(AsStridedBackward0)
-    connect(node, (base,))
+    joined = connect(node, (base,))
+    assert joined, "a view with history has a base that requires grad"
     node.base_shape, node.base_dtype = base._data.shape, base._data.dtype
     node.steps = view._view_steps
     old = view._node
