@@ -121,6 +121,16 @@ def test_section_links_name_sections_that_exist(edition):
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.parametrize("edition", SHEETS)
+def test_every_rule_links_to_the_section_that_teaches_it(edition):
+    """Each bullet carries a section link; only a PyTorch-only rule has no minigrad lesson."""
+    bullets = [line for line in _prose(_text(edition)).splitlines() if line.startswith("- ")]
+    unlinked = [line for line in bullets if TORCH_ONLY[edition] not in line
+                and not any(_section_key(edition, label) for label, _ in _links(line))]
+    assert len(bullets) > 20
+    assert not unlinked, "\n".join(unlinked)
+
+
 def _shape(text):
     """Per section (split at headings): heading level, table sizes, bullet count."""
     sections, table = [], None
