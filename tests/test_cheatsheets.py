@@ -350,3 +350,10 @@ def test_cast_first_then_requires_grad(lib):
     good = lib.tensor([1., 2.]).double().requires_grad_()
     lost = lib.tensor([1., 2.], requires_grad=True).double()
     assert good.is_leaf and not lost.is_leaf
+
+
+def test_the_anchor_check_knows_real_headings():
+    notebook = SHEETS["en"].parent / "02_leaf_tensors.ipynb"
+    assert _jupyterlab_anchor("## 1. What is a leaf?") == "1.-What-is-a-leaf?"
+    assert "1.-What-is-a-leaf?" in _anchors(notebook)
+    assert "no-such-heading" not in _anchors(notebook)
