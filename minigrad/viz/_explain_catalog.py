@@ -32,15 +32,16 @@ INPLACE_RE = re.compile(
     r" is at version (?P<version>\d+); expected version (?P<expected>\d+) instead")
 
 # Function 'SqrtBackward0' returned nan values in its 0th output.
-NAN_RE = re.compile(r"Function '(?P<node>[^']+)' returned nan values in its (?P<index>\d+)th output")
+NAN_RE = re.compile(r"Function '(?P<node>[^']+)' returned nan values in its "
+                    r"(?P<index>\d+)th output")
 
 # The message families, tried in this order (first match wins).
 PATTERNS = [
     ("inplace-modified", re.compile(r"modified by an inplace operation")),
     ("backward-twice", re.compile(r"Trying to backward through the graph a second time")),
     ("no-grad-fn", re.compile(r"does not require grad and does not have a grad_fn")),
-    ("leaf-inplace", re.compile(r"a (?:view of a )?leaf Variable that requires grad (?:is being|has "
-                                r"been) used in an in-place operation")),
+    ("leaf-inplace", re.compile(r"a (?:view of a )?leaf Variable that requires grad "
+                                r"(?:is being|has been) used in an in-place operation")),
     ("view-inplace", re.compile(r"is a view and (?:is being|its base or another view of its base "
                                 r"has been) modified inplace|A view was created in (?:no_grad|"
                                 r"inference) mode and (?:is being|its base or another view of "
