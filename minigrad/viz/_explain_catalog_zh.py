@@ -89,7 +89,7 @@ TEXT_ZH = {
         "causes": [
             "手写的 SGD 更新没有放在 `torch.no_grad()` 里：`w -= lr * w.grad`。",
             "在 `requires_grad=True` 之后原地初始化权重：`w.normal_()`、`w.zero_()`，"
-            "或 `w[0] = 1`（这时报错写的是 \"a view of a leaf Variable\"）。",
+            "或 `w[0] = 1`（这时报错写的是“a view of a leaf Variable”）。",
         ],
         "fix": [
             "把更新放进 `with torch.no_grad():`（`w -= lr * w.grad`），然后用 "
