@@ -176,7 +176,8 @@ _HINT_1X = ("Hint: enable anomaly detection to find the operation that failed to
      ("torch.cuda.FloatTensor", (2048, 2048), "AsStridedBackward0", "AsStridedBackward0", 3, 2)),
     # the GAN spelling quoted in the issue, a 0-d tensor, torch 2.13's short name of PowBackward1
     (_HEAD + "[torch.FloatTensor [5, 3]], which is output 0 of TBackward0, is at version 2; "
-     "expected version 1 instead.", ("torch.FloatTensor", (5, 3), "TBackward0", "TBackward0", 2, 1)),
+     "expected version 1 instead.",
+     ("torch.FloatTensor", (5, 3), "TBackward0", "TBackward0", 2, 1)),
     (_HEAD + "[torch.DoubleTensor []], which is output 0 of Pow1, is at version 1; expected "
      "version 0 instead.", ("torch.DoubleTensor", (), "Pow1", "PowBackward1", 1, 0)),
     # a leaf's data saved as an input: no "which is output" part
