@@ -66,19 +66,24 @@ class _Watcher:
     """Records bumps as (counter, site) and the failed version check, for one step."""
 
     def __init__(self):
-        self.bumps = []          # (VersionCounter, InplaceSite), in order
+        self.bumps = []          # (VersionCounter, version, filename, lineno, function)
         self.failure = None      # (VersionCounter, saved version, current version, node name)
 
     def on_bump(self, tensor):
+        # the source line is read later, only for the bumps of the failing tensor
         vc = tensor._vc
         frame = _user_frame()
         if frame is None:
-            site = InplaceSite(vc.value, "<unknown>", 0, "<unknown>", "")
+            self.bumps.append((vc, vc.value, "<unknown>", 0, "<unknown>"))
         else:
             code = frame.f_code
-            line = linecache.getline(code.co_filename, frame.f_lineno).strip()
-            site = InplaceSite(vc.value, code.co_filename, frame.f_lineno, code.co_name, line)
-        self.bumps.append((vc, site))
+            self.bumps.append((vc, vc.value, code.co_filename, frame.f_lineno, code.co_name))
+
+    def sites_of(self, counter):
+        """The bumps of one version counter, as InplaceSites, in order."""
+        return [InplaceSite(version, filename, lineno, function,
+                            linecache.getline(filename, lineno).strip())
+                for vc, version, filename, lineno, function in self.bumps if vc is counter]
 
     def on_version_error(self, saved, node):
         if self.failure is not None:     # keep the first: that is the error the step raised
@@ -138,7 +143,7 @@ class FindInplaceResult:
         if self.explanation is not None and self.explanation.kind == "inplace-modified" \
                 and failure is not None:
             vc, self.saved_version, self.found_version, self.node = failure
-            self.history = [site for counter, site in watcher.bumps if counter is vc]
+            self.history = watcher.sites_of(vc)
             for site in self.history:
                 if site.version == self.saved_version + 1:
                     self.site = site
