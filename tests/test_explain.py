@@ -236,9 +236,11 @@ def test_truncated_inplace_message_keeps_its_family_without_fields():
     assert "Here the saved tensor" not in e.meaning and str(e)
 
 
-def test_bad_language_is_a_clear_error():
+def test_bad_language_or_kind_is_a_clear_error():
     with pytest.raises(ValueError, match="language must be one of"):
         viz.explain("x", lang="fr")
+    with pytest.raises(ValueError, match="kind must be one of"):
+        viz.Explanation("no-such-kind")
 
 
 # ---- the text, in both languages ----------------------------------------------------------

@@ -99,6 +99,9 @@ class Explanation:
     `.grad_fn_name` and `.output_index`. Fields that do not apply are None."""
 
     def __init__(self, kind, message=None, lang="en", fields=None):
+        if kind not in KINDS or lang not in LANGUAGES:
+            raise ValueError(f"kind must be one of {KINDS} and lang one of {LANGUAGES}, "
+                             f"not {kind!r} and {lang!r}")
         self.kind = kind
         self.message = message
         self.lang = lang
