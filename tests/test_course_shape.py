@@ -20,7 +20,7 @@ QUIZ_KEY = re.compile(r"""viz\.quiz\(\s*["'](\d\d/[\w-]+)["']""")
 EXERCISE_KEY = re.compile(r"""viz\.exercise\(\s*["'](\d\d/[\w-]+)["']""")
 CLAIM = re.compile(r"<!-- claim (S\d{3}-\d+) (true|false|misleading|outdated|broken) -->")
 
-COURSE = ("00", "01", "02", "03", "04", "05", "06", "07")
+COURSE = ("00", "01", "02", "03", "04", "05", "06", "07", "08")
 
 
 
