@@ -411,8 +411,8 @@ first_lines(rebinding_sgd)
 #
 # ## 5. "a leaf Variable that requires grad is being used in an in-place operation" <a id="leaf-inplace"></a>
 #
-# The same SGD step in place, but outside `no_grad` (an init such as `w.normal_()` or
-# `w[0] = 1.` after `requires_grad=True` raises the same):
+# The same SGD step in place, but outside `no_grad` (an in-place init after
+# `requires_grad=True`, such as `w.normal_()`, raises it too):
 
 # %% tags=["raises-exception"]
 w = torch.tensor([0.5, -0.5], requires_grad=True)
