@@ -2,6 +2,7 @@
 import base64
 
 from . import _names, _walk, render as _render
+from ._font import svg_with_fallbacks
 from .dot import to_dot
 
 __all__ = ["graph", "draw", "Diagram", "DEFAULT_MAX_NODES"]
@@ -81,8 +82,10 @@ class Diagram:
 
     # ---- pictures ----------------------------------------------------------------------
     def svg(self):
-        """The SVG text, or None when no renderer is installed."""
-        return _render.render(self.source, "svg")
+        """The SVG text, or None when no renderer is installed. Its text asks for DejaVu
+        Sans, the font the layout measured (see `_font`), then narrower fallbacks."""
+        svg = _render.render(self.source, "svg")
+        return None if svg is None else svg_with_fallbacks(svg)
 
     def _repr_svg_(self):
         return self.svg()

@@ -96,7 +96,9 @@ def render(source, fmt="svg"):
     dot_command.DOT_BINARY = exe           # read at call time by graphviz 0.20/0.21
     try:
         encoding = None if fmt in _BINARY else "utf-8"
-        return graphviz.Source(source).pipe(format=fmt, encoding=encoding)
+        # quiet: Graphviz's warnings (e.g. no width for a non-ASCII character, which dot.py
+        # makes up for) would otherwise go to the notebook's stderr
+        return graphviz.Source(source).pipe(format=fmt, encoding=encoding, quiet=True)
     except graphviz.ExecutableNotFound:
         return None
     except graphviz.CalledProcessError as e:
