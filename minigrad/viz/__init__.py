@@ -7,6 +7,7 @@
     viz.quiz("01/slug", run=fn)         # predict, then run (text from viz.quizbank)
     viz.exercise("01/slug", check=fn)   # Check button + hidden solution (viz.quizbank)
     viz.set_language("zh")     # widget text in Chinese (the Chinese notebooks' first cell)
+    viz.legend()               # what the diagrams' labels mean (label · 中文 · meaning)
 
 Widgets: BackwardStepper, LiveGraph, Quiz, InplaceLab, GradModeLab, LeafTable,
 HookOrderLab, ViewsLab, Exercise. Each wraps a headless model (`.model`, also importable as
@@ -21,6 +22,7 @@ from .lab_gradmode import GradModeLab, GradModeLabModel
 from .lab_hooks import HookOrderLab, HookOrderLabModel
 from .lab_inplace import InplaceLab, InplaceLabModel
 from .lab_leaf import LeafTable, LeafTableModel
+from .legend import Legend, legend
 from .lab_views import ViewsLab, ViewsLabModel
 from .live import LiveGraph, LiveGraphModel
 from .model import Edge, GraphModel, Node
@@ -35,4 +37,5 @@ __all__ = [
     "QuizModel", "InplaceLab", "InplaceLabModel", "GradModeLab", "GradModeLabModel",
     "LeafTable", "LeafTableModel", "HookOrderLab", "HookOrderLabModel", "ViewsLab",
     "ViewsLabModel", "exercise", "Exercise", "ExerciseModel", "set_language", "get_language",
+    "legend", "Legend",
 ]

@@ -103,6 +103,9 @@ STRINGS = {
     "no leaf gets a .grad": "没有叶子得到 .grad",
     "z does not require grad: nothing to backpropagate": "z 不需要梯度：没有可以反向传播的东西",
     "mode": "模式",
+    # legend
+    "label as drawn": "图中文字",
+    "meaning": "含义",
     # LiveGraph
     "not defined yet:": "尚未定义：",
     "no tensors to draw yet": "还没有可画的张量",

@@ -7,6 +7,7 @@ edits autograd cannot see, grey dashes for freed buffers.
 """
 from dataclasses import dataclass, field
 
+from . import _labels as L
 from ._font import FONT, min_width, needs_measuring
 
 __all__ = ["to_dot", "DrawState", "op_name"]
@@ -46,9 +47,6 @@ def op_name(fn_label):
     return fn_label
 
 
-_BADGES = ("leaf", "requires_grad", "retains_grad")
-
-
 def _tensor_style(n):
     if n.has("output"):
         fill = "#c9efc9"
@@ -69,12 +67,12 @@ def _node_attrs(n, state, view):
     head = n.label
     if n.kind == "tensor":
         if state is not None and n.id in state.grads:
-            info = [i for i in info if not i.startswith("grad ")]
+            info = [i for i in info if not L.GRAD.pattern().fullmatch(i)]
             if state.grads[n.id]:
                 info.append(state.grads[n.id])
-        badges = [b for b in _BADGES if n.has(b)]
+        badges = L.badge_line(n.flags)        # flags are named like the badges
         if badges:
-            info.append(", ".join(badges))
+            info.append(badges)
         attrs = _tensor_style(n)
     elif n.kind in ("fn", "accumulate"):
         if view == "forward":
@@ -82,7 +80,7 @@ def _node_attrs(n, state, view):
         attrs = {"shape": "box", "style": "filled",
                  "fillcolor": "#dbe8ff" if n.kind == "accumulate" else "#e4e4e4"}
         if n.has("released"):
-            info.append("saved values freed")
+            info.append(L.SAVED_VALUES_FREED())
     elif n.kind == "saved":
         attrs = {"shape": "note", "style": "filled", "fillcolor": "#ffe3c2", "fontsize": "10"}
         if n.has("stale"):

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..autograd.graph import AccumulateGrad
 from ..autograd.trace import trace
-from . import _names, _walk
+from . import _labels as L, _names, _walk
 from ._fmt import values_text
 from ._i18n import t as _t   # widget text in the chosen language (t: a local name below)
 from ._widgets import WidgetView, set_diagram, set_text, widgets
@@ -246,11 +246,11 @@ class StepperModel:
         """The graph with the current node highlighted and `.grad`s as of this step."""
         done = frozenset(s.node_id for s in self.steps[:max(0, self.index - 1)])
         cur = self.current
-        grads = {tid: (None if v is None else "grad " + _show(v))
+        grads = {tid: (None if v is None else L.GRAD(values=_show(v)))
                  for tid, v in self.grads_at().items()}
         notes = {}
         if cur is not None:
-            notes[cur.node_id] = "grad_output " + _show(cur.grad_output)
+            notes[cur.node_id] = L.GRAD_OUTPUT(values=_show(cur.grad_output))
         state = DrawState(current=None if cur is None else cur.node_id, done=done,
                           grads=grads, notes=notes)
         return Diagram(self.graph, view=view, state=state)
