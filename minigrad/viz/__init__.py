@@ -22,7 +22,7 @@ from .lab_gradmode import GradModeLab, GradModeLabModel
 from .lab_hooks import HookOrderLab, HookOrderLabModel
 from .lab_inplace import InplaceLab, InplaceLabModel
 from .lab_leaf import LeafTable, LeafTableModel
-from .legend import Legend, legend
+from ._legend import Legend, legend
 from .lab_views import ViewsLab, ViewsLabModel
 from .live import LiveGraph, LiveGraphModel
 from .model import Edge, GraphModel, Node

@@ -59,7 +59,8 @@ class ExerciseModel:
             buf.write(f"{w.category.__name__}: {str(w.message).split('. ')[0]}. [...]\n")
         if not isinstance(result, str) or not result.startswith(VERDICTS):
             raise ValueError(f"an exercise check must return a string starting with "
-                             f"'Correct' or 'Not yet' (or 正确 / 还不对), got {result!r}")
+                             f"'Correct' or 'Not yet' (in Chinese: '正确' or '还不对'), "
+                             f"got {result!r}")
         self.checks += 1
         self.printed = buf.getvalue()
         self.message = result

@@ -2,7 +2,9 @@
 from . import _labels
 from ._i18n import get_language, t
 
-__all__ = ["legend", "Legend"]
+__all__ = ["legend", "Legend", "ZH_HEADER"]
+
+ZH_HEADER = "中文"          # the Chinese column's title, the same in both languages
 
 
 class Legend:
@@ -13,7 +15,7 @@ class Legend:
     def __init__(self, labels=_labels.LABELS):
         self.labels = tuple(labels)
         self.zh = get_language() == "zh"     # fixed when made, like the other widgets
-        self._headers = (t("label as drawn"), "中文", t("meaning"))
+        self._headers = (t("label as drawn"), ZH_HEADER, t("meaning"))
 
     def rows(self):
         """[(label as drawn, Chinese, meaning)], with example values filled in."""
