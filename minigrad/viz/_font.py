@@ -17,13 +17,16 @@ width its text needs.
 """
 import math
 
-__all__ = ["FONT", "SVG_FONT_FAMILY", "line_width", "needs_measuring", "min_width",
+__all__ = ["FONT", "SVG_FONT_FAMILY", "RASTER_FONT", "line_width", "needs_measuring", "min_width",
            "svg_with_fallbacks"]
 
 FONT = "DejaVu Sans"
 # what the SVG asks the browser for; every fallback is narrower than DejaVu Sans
 # (Bitstream Vera Sans is DejaVu's parent, with the same widths)
 SVG_FONT_FAMILY = "DejaVu Sans,Bitstream Vera Sans,sans-serif"
+# what the PNG copy is drawn with: graphviz-pure draws "Helvetica" with its bundled Arimo
+# (it carries no DejaVu Sans to draw with); Arimo is narrower, so the SVG's layout holds it
+RASTER_FONT = "Helvetica"
 
 # advance widths of DejaVu Sans for ASCII 32..126 in thousandths of an em, rounded up:
 # the widths graphviz-pure lays "DejaVu Sans" out with (tests/test_viz_font.py re-measures)

@@ -2,7 +2,7 @@
 import base64
 
 from . import _names, _walk, render as _render
-from ._font import svg_with_fallbacks
+from ._font import FONT, RASTER_FONT, svg_with_fallbacks
 from .dot import to_dot
 
 __all__ = ["graph", "draw", "Diagram", "DEFAULT_MAX_NODES"]
@@ -91,9 +91,18 @@ class Diagram:
         return self.svg()
 
     def png(self):
-        """PNG bytes at 96 dpi (the size the SVG shows at), or None without a renderer."""
-        head, brace, body = self.source.partition("{")
-        return _render.render(f'{head}{brace}\n  graph [dpi="{PNG_DPI}"]{body}', "png")
+        """PNG bytes at 96 dpi (the size the SVG shows at), or None without a renderer.
+
+        The layout is the SVG's (laid out for DejaVu Sans), drawn without moving anything
+        in a sans-serif font the renderer carries: it has no DejaVu Sans of its own to
+        draw with, and that font is narrower, so the text still fits."""
+        laid = _render.render(self.source, "dot")
+        if laid is None:
+            return None
+        laid = laid.replace(f'fontname="{FONT}"', f'fontname="{RASTER_FONT}"')
+        head, brace, body = laid.partition("{")
+        return _render.render(f'{head}{brace}\n  graph [dpi="{PNG_DPI}"]{body}', "png",
+                              engine="neato", no_layout=2)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         # SVG for JupyterLab (it prefers SVG to PNG); the PNG is what a notebook shows while it
