@@ -319,3 +319,18 @@ def test_chinese_cheat_sheet():
         pytest.skip("no notebooks/zh/cheatsheet.md yet")
     problems = zh_typography_problems(path.read_text(encoding="utf-8"))
     assert not problems, "\n".join(problems)
+
+
+def test_the_no_renderer_notice_in_chinese(monkeypatch):
+    from minigrad.viz import render
+    monkeypatch.setattr(render, "_find", lambda: None)
+    monkeypatch.setitem(render._cache, "path", None)
+    x = torch.tensor([1.], requires_grad=True)
+    viz.set_language("zh")
+    try:
+        text = viz.draw((x * 2).sum(), names={"x": x})._repr_mimebundle_()["text/plain"]
+    finally:
+        viz.set_language("en")
+    notice = _i18n.STRINGS[render.NO_RENDERER]
+    assert notice in text and render.NO_RENDERER not in text
+    assert not zh_typography_problems(notice)

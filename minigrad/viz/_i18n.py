@@ -121,6 +121,13 @@ STRINGS = {
     # legend
     "label as drawn": "图中文字",
     "meaning": "含义",
+    # diagrams without a renderer (render.NO_RENDERER)
+    "minigrad.viz: no Graphviz renderer found. Install the pinned renderer with "
+    "`pip install graphviz-pure==0.2.2` (no root needed), or a system Graphviz `dot`. "
+    "Showing the DOT text instead.":
+        "minigrad.viz：没有找到 Graphviz 渲染器。请用 `pip install graphviz-pure==0.2.2` "
+        "安装指定版本的渲染器（不需要 root 权限），或者安装系统的 Graphviz `dot`。"
+        "下面先显示 DOT 文本。",
     # LiveGraph
     "not defined yet:": "尚未定义：",
     "no tensors to draw yet": "还没有可画的张量",

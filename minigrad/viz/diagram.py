@@ -3,6 +3,7 @@ import base64
 
 from . import _names, _walk, render as _render
 from ._font import FONT, RASTER_FONT, svg_with_fallbacks
+from ._i18n import t as _t
 from .dot import to_dot
 
 __all__ = ["graph", "draw", "Diagram", "DEFAULT_MAX_NODES"]
@@ -110,7 +111,7 @@ class Diagram:
         # nbval never compares it; the text is what nbval checks
         svg = self.svg()
         if svg is None:
-            return {"text/plain": f"{self.text()}\n\n{_render.NO_RENDERER}\n\n{self.source}"}
+            return {"text/plain": f"{self.text()}\n\n{_t(_render.NO_RENDERER)}\n\n{self.source}"}
         png = base64.b64encode(self.png()).decode("ascii")
         return {"image/svg+xml": svg, "image/png": png, "text/plain": self.text()}
 
