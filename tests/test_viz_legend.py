@@ -125,3 +125,31 @@ def test_legend_in_both_languages():
 
 def test_legend_rows_in_the_same_order_every_time():
     assert viz.legend().text() == viz.legend().text()
+
+
+def _label_like_literals(path):
+    """String literals with two English words in a row, outside docstrings and error
+    messages: in the diagram code, such text would be a label drawn past the legend."""
+    import ast
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant):
+            skip.add(id(body[0].value))                    # a docstring
+        if isinstance(node, ast.Raise):
+            skip.update(id(n) for n in ast.walk(node))     # an error message
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in skip and re.search(r"[a-z]{2,} [a-z]{2,}", node.value)]
+
+
+def test_the_diagram_code_writes_labels_only_through_the_constants():
+    from pathlib import Path
+    viz_dir = Path(viz.__file__).parent
+    found = {name: _label_like_literals(viz_dir / name)
+             for name in ("_walk.py", "_collapse.py", "dot.py")}
+    # the only two: the stand-in name of an undrawn base (a value of VIEW_OF), DOT syntax
+    assert found == {"_walk.py": ["another tensor"], "_collapse.py": [],
+                     "dot.py": ["digraph minigrad {"]}
