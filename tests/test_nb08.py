@@ -271,11 +271,12 @@ def _experiments(lib):
     def bce(p, y):
         return -(y * p.log() + (1 - y) * (1 - p).log()).mean()
 
-    def outcome(fn):
+    def outcome(fn, *fields):
         try:
             fn()
         except RuntimeError as err:
-            return viz.explain(err).kind
+            e = viz.explain(err)
+            return (e.kind,) + tuple(getattr(e, f) for f in fields) if fields else e.kind
         return "ran"
 
     def gan():
@@ -304,7 +305,7 @@ def _experiments(lib):
     x = t.tensor([4., 0., -1.], requires_grad=True)
     t.where(x > 0, t.sqrt(x), 0.).sum().backward()
     return {
-        "08/gan-retain-graph": outcome(gan),
+        "08/gan-which-tensor": outcome(gan, "shape", "grad_fn_name"),
         "08/which-block-raises": (outcome(block(nn.Sigmoid(), nn.ReLU(inplace=True))),
                                   outcome(block(nn.ReLU(inplace=True)))),
         "08/rnn-band-aid": outcome(rnn_band_aid),
@@ -313,13 +314,13 @@ def _experiments(lib):
 
 
 EXPECTED = {
-    "08/gan-retain-graph": "inplace-modified",
+    "08/gan-which-tensor": ("inplace-modified", (2, 1), "AsStridedBackward0"),
     "08/which-block-raises": ("inplace-modified", "ran"),
     "08/rnn-band-aid": "inplace-modified",
     "08/sqrt-where": "tensor([0.2500,    nan,    nan])",
 }
 CHOICE_OF = {           # the outcome each quiz's answer names
-    "08/gan-retain-graph": "modified by an inplace operation",
+    "08/gan-which-tensor": "D's weight",
     "08/which-block-raises": "A only",
     "08/rnn-band-aid": "modified by an inplace operation",
     "08/sqrt-where": "tensor([0.2500,    nan,    nan])",

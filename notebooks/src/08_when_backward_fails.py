@@ -6,10 +6,10 @@
 # message, what it says, the cause in a diagram, the fix, run, and a one-line rule; links
 # lead to the mechanisms.
 #
-# **In this notebook** (about 40 minutes): an optimizer step between forward and backward ·
+# **In this notebook** (about 40 minutes): a GAN step with two optimizers ·
 # in-place ops on saved values · backward twice · a loss without a graph · `.grad` is `None`
-# · in-place on a leaf · doubled gradients and growing memory · NaN gradients · messages
-# from other versions · two exercises · a symptom → fix table.
+# · in-place on a leaf · doubled gradients and growing memory · `where` around `sqrt` ·
+# messages from other versions · two exercises · a symptom → fix table.
 #
 # `viz.explain(err)` reads these messages; `viz.find_inplace(step)` names the line of an
 # in-place op that broke backward. Rules in one page: [cheat sheet](cheatsheet.md).
@@ -27,7 +27,7 @@ from minigrad.viz.quizbank.nb08 import check_hand_step, check_rnn_loop
 # %% [markdown] key="s1-inplace"
 # ## 1. "modified by an inplace operation" <a id="inplace-modified"></a>
 #
-# ### An optimizer step between a forward and a backward
+# ### A GAN step with two optimizers
 #
 # A GAN trains a generator `G` and a discriminator `D`, each with its own optimizer. A
 # common first version computes `D(fake)` once and uses it in both losses; the first run
@@ -70,7 +70,7 @@ def gan_step(G, D, opt_g, opt_d):
     opt_g.step()
 
 # %% tags=["minigrad-only"]
-viz.quiz("08/gan-retain-graph", run=lambda: gan_step(*make_gan()))
+viz.quiz("08/gan-which-tensor", run=lambda: gan_step(*make_gan()))
 
 # %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 gan_step(*make_gan())
@@ -466,7 +466,7 @@ viz.draw(total)
 # %% [markdown] key="s6-rule"
 # **Rule:** `zero_grad()` once per step; log `loss.item()`; evaluate under `no_grad`.
 #
-# ## 7. NaN gradients <a id="nan-gradient"></a>
+# ## 7. `torch.where` around a square root <a id="nan-gradient"></a>
 #
 # A square root only where it is defined looks safe:
 

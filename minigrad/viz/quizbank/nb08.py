@@ -7,29 +7,31 @@ from .._i18n import say
 from ..explain import explain
 
 QUIZZES = {
-    "08/gan-retain-graph": dict(
-        question="The discriminator's backward ran with retain_graph=True, then "
-                 "opt_d.step(). Now the generator's loss is computed from the same p_fake "
-                 "and g_loss.backward() runs. What happens?",
-        choices=["it works: G gets the gradient through the discriminator",
-                 "RuntimeError: Trying to backward through the graph a second time",
-                 "RuntimeError: ... modified by an inplace operation",
-                 "no error, but G's gradient is computed with D's new weights"],
+    "08/gan-which-tensor": dict(
+        question="This GAN step raises 'one of the variables needed for gradient "
+                 "computation has been modified by an inplace operation'. Which saved "
+                 "tensor was modified?",
+        choices=["p_fake, the sigmoid's output that both losses use",
+                 "fake, the generator's output",
+                 "D's weight, as the Linear layer saw it through .t()",
+                 "G's weight"],
         answer=2,
-        explanation="retain_graph=True kept the saved tensors, so nothing was freed. But "
-                    "D's Linear saved its weight (through a transposed view) for the gradient "
-                    "of its input, and opt_d.step() then updated that weight in place, one "
-                    "version later. backward checks the version and refuses.",
-        question_zh="判别器的 backward 带着 retain_graph=True 运行，然后执行 opt_d.step()。"
-                    "接着用同一个 p_fake 算生成器的损失，运行 g_loss.backward()。会发生什么？",
-        choices_zh=["能运行：G 得到穿过判别器的梯度",
-                    "RuntimeError：Trying to backward through the graph a second time",
-                    "RuntimeError：... modified by an inplace operation",
-                    "不报错，但 G 的梯度是用 D 的新权重算出来的"],
-        explanation_zh="retain_graph=True 保留了保存的张量，所以什么都没被释放。但是 D 的 "
-                       "Linear 层为了算输入的梯度，（通过一个转置视图）保存了它的权重，而 "
-                       "opt_d.step() 随后原地更新了这个权重，版本号加了一。backward "
-                       "检查版本号，拒绝计算。"),
+        explanation="opt_d.step() writes into D's parameters in place. D's Linear layer had "
+                    "saved its weight (transposed) to compute the gradient for its input "
+                    "fake, so that saved tensor is now one version newer than when it was "
+                    "saved. Nothing wrote into p_fake or fake, and G's step comes after the "
+                    "failing backward.",
+        question_zh="这一步 GAN 训练抛出了 “one of the variables needed for gradient "
+                    "computation has been modified by an inplace operation”。被修改的是"
+                    "哪个保存下来的张量？",
+        choices_zh=["p_fake，两个损失都用到的 sigmoid 输出",
+                    "fake，生成器的输出",
+                    "D 的权重，也就是 Linear 层通过 .t() 看到的那个",
+                    "G 的权重"],
+        explanation_zh="opt_d.step() 原地写入 D 的参数。D 的 Linear 层为了计算输入 fake 的"
+                       "梯度，保存了（转置后的）权重，所以这个被保存的张量现在比保存时新了"
+                       "一个版本。没有谁往 p_fake 或 fake 里写过数，而 G 的更新发生在出错的 "
+                       "backward 之后。"),
     "08/which-block-raises": dict(
         question="Two blocks end with nn.ReLU(inplace=True): A is Linear -> Sigmoid -> "
                  "ReLU(inplace=True), B is Linear -> ReLU(inplace=True). Which one raises "
