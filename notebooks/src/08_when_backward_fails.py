@@ -561,7 +561,7 @@ def train_rnn(cell, opt, batches):
 viz.exercise("08/rnn-loop", check=lambda: check_rnn_loop(train_rnn))
 
 # %% [markdown] key="exercise-2"
-# **2. Fix a hand-written training step**: three bugs from this notebook, one silent. Return
+# **2. Fix a hand-written training step**: four bugs from this notebook, two silent. Return
 # the trained leaf `w` and the mean loss as a number.
 
 # %%
