@@ -6,9 +6,9 @@ from .container import Sequential
 from .conv import Conv2d
 from .dropout import Dropout
 from .linear import Identity, Linear
-from .loss import CrossEntropyLoss, MSELoss, NLLLoss
+from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, MSELoss, NLLLoss
 from .module import Module
 
 __all__ = ["Module", "Linear", "Identity", "Conv2d", "Sequential", "ReLU", "Tanh", "Sigmoid",
-           "Softmax", "LogSoftmax", "MSELoss", "CrossEntropyLoss", "NLLLoss", "Dropout",
-           "BatchNorm1d"]
+           "Softmax", "LogSoftmax", "MSELoss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
+           "BCEWithLogitsLoss", "Dropout", "BatchNorm1d"]
