@@ -68,6 +68,8 @@ zero_, fill_ = _Fc.zero_, _Fc.fill_
 from ._ops import norm as _N, splits as _S  # noqa: E402
 split, chunk, unbind, flip = _S.split, _S.chunk, _S.unbind, _S.flip
 prod, all, any, equal, norm = _Pr.prod, _Pr.all, _Pr.any, _Pr.equal, _N.norm
+from ._ops.closeness import allclose  # noqa: E402
+relu_ = _U.relu_
 from . import _C  # noqa: E402,F401  (torch._C._functions.AccumulateGrad)
 
 

@@ -80,3 +80,72 @@ BCE_CASES = [
 @pytest.mark.parametrize("cells, isolated", BCE_CASES)
 def test_bce(cells, isolated):
     assert_same(cells, isolated)
+
+
+X2 = "x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)"
+
+REPEAT_RELU_ALLCLOSE = [
+    case("repeat", X2, "y = x.repeat(2, 3)\ny", "y.grad_fn._saved_repeats, "
+         "y.grad_fn._saved_self_sym_sizes, y._base is None",
+         "y = x.repeat(2, 1, 2)\ny.shape",
+         "(y * torch.arange(16.).reshape(2, 2, 4)).sum().backward()\nx.grad",
+         "x.repeat((2, 2)).shape, x.repeat([1, 2]), x.repeat(repeats=(1, 2)).shape",
+         "x.repeat(torch.tensor(2), 1).shape, x.repeat(torch.Size([2, 2])).shape",
+         "x.repeat(0, 2), x.detach().repeat(0, 1)", "torch.tensor(3.).repeat(2)",
+         "torch.tensor([1, 2]).repeat(2)",
+         "g, = torch.autograd.grad((x.repeat(1, 2) ** 2).sum(), x, create_graph=True)\n"
+         "g.sum().backward()\ng.detach(), x.grad"),
+    case("repeat_errors", X2, "x.repeat(2)", "x.repeat()", "torch.tensor(3.).repeat()",
+         "x.repeat(-1, 2)", "x.repeat(2.0, 2)", "x.repeat('a')", "x.repeat(2, None)",
+         "x.repeat(sizes=(1, 2))", "x.repeat(2, 2, dim=1)", "x.repeat((2,), 2)",
+         "x.repeat(2, (2,))", "x.repeat(1.5)", "x.repeat([1.5, 1])", "x.repeat(True, 2)",
+         "torch.repeat"),
+    case("relu_inplace", "import torch.nn.functional as F\n"
+         "x = torch.tensor([-1., 2.], requires_grad=True)",
+         "torch.relu_(x)", "F.relu_(x)", "F.relu_(1)", "torch.relu_([1.])",
+         "y = x * 2\nz = torch.relu_(y)\nz is y, y, y._version",
+         "y = x * 1\nF.relu_(y).sum().backward()\nx.grad",
+         "F.relu_(torch.tensor([1, -2])), F.relu_(input=torch.tensor([-1., 3.]))",
+         "F.relu_(torch.tensor([True]))", "F.relu_(x, inplace=True)",
+         "h = torch.sigmoid(x)\nF.relu_(h)\nh.sum().backward()"),
+    case("allclose",
+         "a = torch.tensor([1., 2., float('nan')])\nb = torch.tensor([1., 2.00001, float('nan')])",
+         "torch.allclose(a, b), torch.allclose(a, b, equal_nan=True), "
+         "a.allclose(b, equal_nan=True)",
+         "torch.allclose(a[:2], b[:2]), torch.allclose(a[:2], b[:2], rtol=0), "
+         "torch.allclose(a[:2], b[:2], 0, 1e-4)",
+         "torch.allclose(torch.tensor([1., 2]), torch.tensor([1.])), "
+         "torch.allclose(torch.tensor([1., 1]), torch.tensor([1.])), "
+         "torch.allclose(torch.tensor(1.), torch.tensor([1., 1.]))",
+         "i = torch.tensor([10])\ni.allclose(torch.tensor([11]), rtol=0.1, atol=0), "
+         "i.allclose(torch.tensor([11]), rtol=0.05, atol=0.5), "
+         "i.allclose(torch.tensor([11]), rtol=0.05, atol=0.4), torch.allclose(i, i)",
+         "torch.allclose(torch.tensor([True]), torch.tensor([False]), atol=1), "
+         "torch.allclose(torch.tensor([True]), torch.tensor([False]))",
+         "inf = float('inf')\ntorch.allclose(torch.tensor([inf]), torch.tensor([inf])), "
+         "torch.allclose(torch.tensor([inf]), torch.tensor([-inf]), atol=1e30)",
+         "w = torch.tensor([1., 2.], requires_grad=True)\ntype(torch.allclose(w, w * 1)), "
+         "torch.allclose(torch.tensor([]), torch.tensor([]))",
+         "torch.allclose(a[:2], b[:2], rtol=torch.tensor(1.)), torch.allclose(a, a, rtol=1)",
+         "torch.allclose(torch.tensor([1e-9, 1.]), torch.tensor([0., 1.])), "
+         "torch.allclose(torch.tensor([1e-7, 1.]), torch.tensor([0., 1.]))",
+         "torch.allclose(torch.tensor([1.1], dtype=torch.float64), "
+         "torch.tensor([1.100011], dtype=torch.float64))"),
+    case("allclose_errors", "a = torch.tensor([1., 2.])",
+         "torch.allclose(a, torch.tensor([1, 2]))", "torch.allclose(a, a.double())",
+         "torch.allclose(torch.tensor([1]), torch.tensor([1], dtype=torch.int32))",
+         "torch.allclose(a, [1., 2])", "torch.allclose(a, 2.)", "a.allclose([1])",
+         "torch.allclose(a, a, rtol=-1)", "torch.allclose(a, a, atol=-1)",
+         "torch.allclose(a, a, rtol=-0.5)", "torch.allclose(a, a, rtol=-1e-20)",
+         "torch.allclose(a, a, rtol='a')", "torch.allclose(a, a, 1e-5, 1e-8, True, 1)",
+         "a.allclose(a, 1e-5, 1e-8, True, 1)", "a.allclose(a, 1e-5, 1e-8, 1)",
+         "torch.allclose(a, a, 1e-5, 1e-8, 1)", "torch.allclose(a, a, rtol=-1, atol='a')",
+         "torch.allclose(a.long(), a, rtol=-1)", "torch.allclose(a, torch.ones(3))",
+         "torch.allclose(a, a, tol=1)", "torch.allclose(a)", "a.allclose()",
+         "torch.allclose(a, a, equal_nan=1)"),
+]
+
+
+@pytest.mark.parametrize("cells, isolated", REPEAT_RELU_ALLCLOSE)
+def test_repeat_relu_allclose(cells, isolated):
+    assert_same(cells, isolated)
