@@ -149,3 +149,44 @@ REPEAT_RELU_ALLCLOSE = [
 @pytest.mark.parametrize("cells, isolated", REPEAT_RELU_ALLCLOSE)
 def test_repeat_relu_allclose(cells, isolated):
     assert_same(cells, isolated)
+
+
+BN = ("import torch.nn as nn\nbn = nn.BatchNorm2d(2)\n"
+      "x = (torch.arange(24.).reshape(2, 2, 3, 2) % 7).requires_grad_()")
+
+BATCHNORM2D = [
+    case("batchnorm2d_train", BN, "bn, nn.BatchNorm2d(4, affine=False, momentum=None)",
+         "y = bn(x)\ny.grad_fn, y[0, 0]",
+         "bn.running_mean, bn.running_var, bn.num_batches_tracked",
+         "(y * torch.arange(24.).reshape(2, 2, 3, 2)).sum().backward()\n"
+         "x.grad[0], bn.weight.grad, bn.bias.grad",
+         "y.grad_fn.next_functions[1:], y.grad_fn._saved_result1, y.grad_fn._saved_result2",
+         "bn(x * 2)\nbn.running_mean, bn.running_var, bn.num_batches_tracked",
+         "sorted(bn.state_dict()), [n for n, _ in bn.named_parameters()]"),
+    case("batchnorm2d_eval_and_options", BN,
+         "bn(x)\nbn.eval()\ny = bn(x)\ny[1, 1], y.grad_fn",
+         "y.sum().backward()\nx.grad[1, 1], bn.weight.grad",
+         "m = nn.BatchNorm2d(2, momentum=None)\nm(x)\nm(x + 1)\nm.running_mean, "
+         "m.num_batches_tracked",
+         "a = nn.BatchNorm2d(2, affine=False)\na.weight, a.bias, a(x)[0, 1]",
+         "t = nn.BatchNorm2d(2, track_running_stats=False)\nt, t.running_mean, t(x)[0, 0]",
+         "t.eval()\nt(x)[0, 0], t.num_batches_tracked",
+         "with torch.no_grad():\n    out = nn.BatchNorm2d(2)(x)\nout.requires_grad"),
+    case("batchnorm2d_errors", BN, "bn(torch.ones(2, 2, 3))", "bn(torch.ones(2, 2))",
+         "bn(torch.ones(1, 2, 3, 3, 3))", "bn(torch.ones(1, 3, 2, 2))",
+         "bn(torch.ones(1, 2, 1, 1))", "nn.BatchNorm1d(2)(torch.ones(2, 2, 2, 2))",
+         "nn.BatchNorm3d(2), nn.BatchNorm3d(2)(torch.ones(2, 2, 2))"),
+    case("resnet_block_inplace_relu",
+         "import torch.nn as nn\ntorch.manual_seed(0)\n"
+         "conv = nn.Conv2d(2, 2, 3, padding=1, bias=False)\n"
+         "with torch.no_grad():\n    conv.weight.copy_(torch.linspace(-1, 1, 36).reshape(2, 2, 3, 3))\n"
+         "block = nn.Sequential(conv, nn.BatchNorm2d(2), nn.ReLU(inplace=True))\n"
+         "x = torch.linspace(-2, 2, 32).reshape(2, 2, 2, 4)",
+         "block", "out = block(x) + x\nout.grad_fn, out.grad_fn.next_functions[0][0]",
+         "out.pow(2).sum().backward()\nconv.weight.grad[0, 0], block[1].weight.grad"),
+]
+
+
+@pytest.mark.parametrize("cells, isolated", BATCHNORM2D)
+def test_batchnorm2d(cells, isolated):
+    assert_same(cells, isolated)

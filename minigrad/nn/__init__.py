@@ -1,12 +1,13 @@
 """Neural network building blocks (torch.nn): Parameter, Module and layers, functional, init."""
 
 from . import functional, init, utils
-from .modules import (BatchNorm1d, BCELoss, BCEWithLogitsLoss, Conv2d, CrossEntropyLoss,
+from .modules import (BatchNorm1d, BatchNorm2d, BatchNorm3d, BCELoss, BCEWithLogitsLoss, Conv2d, CrossEntropyLoss,
                       Dropout, Identity, Linear, LogSoftmax, Module, MSELoss, NLLLoss, ReLU,
                       Sequential, Sigmoid, Softmax, Tanh)
 from .parameter import Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Conv2d", "Sequential", "ReLU", "Tanh",
            "Sigmoid", "Softmax", "LogSoftmax", "MSELoss", "CrossEntropyLoss", "NLLLoss",
-           "BCELoss", "BCEWithLogitsLoss", "Dropout", "BatchNorm1d", "functional", "init",
+           "BCELoss", "BCEWithLogitsLoss", "Dropout", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+           "functional", "init",
            "utils"]

@@ -1,7 +1,7 @@
 """The layers of minigrad.nn."""
 
 from .activation import LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
-from .batchnorm import BatchNorm1d
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .container import Sequential
 from .conv import Conv2d
 from .dropout import Dropout
@@ -11,4 +11,4 @@ from .module import Module
 
 __all__ = ["Module", "Linear", "Identity", "Conv2d", "Sequential", "ReLU", "Tanh", "Sigmoid",
            "Softmax", "LogSoftmax", "MSELoss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
-           "BCEWithLogitsLoss", "Dropout", "BatchNorm1d"]
+           "BCEWithLogitsLoss", "Dropout", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d"]
