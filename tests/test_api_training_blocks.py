@@ -179,7 +179,8 @@ BATCHNORM2D = [
     case("resnet_block_inplace_relu",
          "import torch.nn as nn\ntorch.manual_seed(0)\n"
          "conv = nn.Conv2d(2, 2, 3, padding=1, bias=False)\n"
-         "with torch.no_grad():\n    conv.weight.copy_(torch.linspace(-1, 1, 36).reshape(2, 2, 3, 3))\n"
+         "with torch.no_grad():\n"
+         "    conv.weight.copy_(torch.linspace(-1, 1, 36).reshape(2, 2, 3, 3))\n"
          "block = nn.Sequential(conv, nn.BatchNorm2d(2), nn.ReLU(inplace=True))\n"
          "x = torch.linspace(-2, 2, 32).reshape(2, 2, 2, 4)",
          "block", "out = block(x) + x\nout.grad_fn, out.grad_fn.next_functions[0][0]",
@@ -189,4 +190,67 @@ BATCHNORM2D = [
 
 @pytest.mark.parametrize("cells, isolated", BATCHNORM2D)
 def test_batchnorm2d(cells, isolated):
+    assert_same(cells, isolated)
+
+
+# minigrad's generator is not torch's: the weights are set from linspace in each library
+SET_WEIGHTS = ("def set_weights(m):\n"
+               "    with torch.no_grad():\n"
+               "        for i, (name, p) in enumerate(m.named_parameters()):\n"
+               "            p.copy_(torch.linspace(-0.8, 0.9, p.numel()).reshape(p.shape)"
+               " * (-1) ** i)\n"
+               "    return m\n"
+               "import torch.nn as nn\n"
+               "x = torch.linspace(-1, 1, 30).reshape(5, 2, 3)")
+
+RNN_CASES = [
+    case("rnn_cell", SET_WEIGHTS,
+         "c = set_weights(nn.RNNCell(3, 2))\nc, [n for n, _ in c.named_parameters()]",
+         "nn.RNNCell(3, 2, bias=False, nonlinearity='relu'), "
+         "nn.RNNCell(3, 2, nonlinearity='sigmoid')",
+         "h = c(x[0])\nh, h.grad_fn.next_functions[0][0].next_functions",
+         "h2 = c(x[1], h)\nh2.sum().backward()\nc.weight_hh.grad, c.bias_ih.grad",
+         "c(x[0, 0]), c(x[0, 0], torch.zeros(2))",
+         "r = set_weights(nn.RNNCell(3, 2, bias=False, nonlinearity='relu'))\nr(x[0])",
+         "torch.manual_seed(0)\nm = nn.RNNCell(3, 4)\n"
+         "all(p.abs().max() <= 0.5 for p in m.parameters()), m.weight_ih.shape"),
+    case("rnn_cell_errors", SET_WEIGHTS, "c = nn.RNNCell(3, 2)", "c(x)", "c(x[0, 0, :2])",
+         "c(x[0], torch.zeros(3, 2))", "c(x[0], torch.zeros(2, 3))",
+         "c(x[0, 0], torch.zeros(4, 2))", "c(x[0], torch.zeros(1, 1, 2))",
+         "nn.RNNCell(3, 2, nonlinearity='sigmoid')(x[0])", "c(x[0].double())"),
+    case("rnn_forward", SET_WEIGHTS,
+         "r = set_weights(nn.RNN(3, 2))\nr, [n for n, _ in r.named_parameters()]",
+         "out, hn = r(x)\nout, hn",
+         "out.grad_fn, out.grad_fn.next_functions[0][0], hn.grad_fn",
+         "step = out.grad_fn.next_functions[0][0].next_functions[0][0]\n"
+         "step, step.next_functions",
+         "(out.sum() + hn.sum()).backward()\nr.weight_ih_l0.grad, r.bias_hh_l0.grad",
+         "out2, hn2 = r(x[:, :1], hn[:, :1].detach())\nout2[-1], hn2",
+         "o, h = r(x[:, 0])\no.grad_fn, o.shape, h.shape, h.grad_fn"),
+    case("rnn_layers_batch_first", SET_WEIGHTS,
+         "r = set_weights(nn.RNN(3, 2, num_layers=2, batch_first=True, nonlinearity='relu'))\n"
+         "r, [n for n, _ in r.named_parameters()]",
+         "out, hn = r(x)\nout.shape, hn.shape, out.grad_fn, out.grad_fn.next_functions",
+         "out[1], hn",
+         "h0 = torch.full((2, 5, 2), 0.5, requires_grad=True)\nout, hn = r(x, h0)\n"
+         "hn.sum().backward()\nh0.grad[:, 0]",
+         "n = set_weights(nn.RNN(3, 2, bias=False))\nn, n(x)[1]",
+         "torch.manual_seed(0)\nm = nn.RNN(4, 16, 3)\n"
+         "all(p.abs().max() <= 0.25 for p in m.parameters()), len(m.all_weights)"),
+    case("rnn_hidden_carried_across_batches", SET_WEIGHTS,
+         "r = set_weights(nn.RNN(3, 2))\nh = torch.zeros(1, 2, 2)",
+         "for batch in (x, x * 0.5):\n    out, h = r(batch, h)\n    out.sum().backward()"),
+    case("rnn_errors", SET_WEIGHTS, "r = nn.RNN(3, 2)", "r(torch.ones(2, 3, 3, 3))",
+         "r(torch.ones(5, 2, 4))", "r(x, torch.ones(1, 3, 2))", "r(x, torch.ones(2, 2))",
+         "r(x[:, 0], torch.ones(1, 1, 2))", "r(x[:, 0], torch.ones(2))", "r(x.double())",
+         "r(x, 1)", "nn.RNN(3, 2, nonlinearity='gelu')", "nn.RNN(3, 2, num_layers=0)",
+         "nn.RNN(3, 2, dropout=2)", "nn.RNN(3, 2, num_layers=1.5)", "nn.RNN(3, 0)",
+         "nn.RNN(3, 2, proj_size=1)", "nn.RNN(3, 2, dropout=0.5)",
+         "nn.RNN(3, 2, 2, 'relu', False, True, 0.5)", "nn.RNN(3.0, 2)",
+         "nn.RNN(3, 2, bias=1)"),
+]
+
+
+@pytest.mark.parametrize("cells, isolated", RNN_CASES)
+def test_rnn(cells, isolated):
     assert_same(cells, isolated)

@@ -8,7 +8,9 @@ from .dropout import Dropout
 from .linear import Identity, Linear
 from .loss import BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, MSELoss, NLLLoss
 from .module import Module
+from .rnn import RNN, RNNCell
 
 __all__ = ["Module", "Linear", "Identity", "Conv2d", "Sequential", "ReLU", "Tanh", "Sigmoid",
            "Softmax", "LogSoftmax", "MSELoss", "CrossEntropyLoss", "NLLLoss", "BCELoss",
-           "BCEWithLogitsLoss", "Dropout", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d"]
+           "BCEWithLogitsLoss", "Dropout", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+           "RNNCell", "RNN"]
