@@ -254,3 +254,45 @@ RNN_CASES = [
 @pytest.mark.parametrize("cells, isolated", RNN_CASES)
 def test_rnn(cells, isolated):
     assert_same(cells, isolated)
+
+
+LIN = ("import torch.nn as nn\nlin = nn.Linear(3, 2)\n"
+       "with torch.no_grad():\n"
+       "    lin.weight.copy_(torch.arange(6.).reshape(2, 3))\n    lin.bias.fill_(0.5)\n"
+       "x = torch.ones(4, 3, requires_grad=True)")
+
+BACKWARD_HOOKS = [
+    case("register_backward_hook_linear", LIN,
+         "h = lin.register_backward_hook(lambda m, gi, go: print(type(m).__name__, gi, go))",
+         "y = lin(x)", "y.sum().backward()", "lin(torch.ones(3, requires_grad=True)).sum()"
+         ".backward()", "lin(torch.ones(2, 3)).sum().backward()",
+         "h.remove()\nlin(x).sum().backward()", "lin._is_full_backward_hook"),
+    case("register_backward_hook_replaces_grad_input", LIN,
+         "lin.register_backward_hook(lambda m, gi, go: (gi[0], gi[1] * 0, gi[2]))",
+         "lin(x).sum().backward()\nx.grad, lin.bias.grad"),
+    case("register_backward_hook_other_modules", LIN,
+         "s = nn.Sigmoid()\ns.register_backward_hook(lambda m, gi, go: print(gi, go))",
+         "y = s(x)\ny.sum().backward()", "s(torch.ones(2)).requires_grad",
+         "seq = nn.Sequential(nn.Linear(3, 2), nn.ReLU())\n"
+         "seq.register_backward_hook(lambda m, gi, go: print('seq', [g.shape for g in gi]))",
+         "seq(x).sum().backward()",
+         "class Two(nn.Module):\n    def forward(self, a):\n        return a * 2, a + 1\n"
+         "t = Two()\nt.register_backward_hook(lambda m, gi, go: print('two', gi))",
+         "p, q = t(x)\n(p + q).sum().backward()",
+         "class Dict(nn.Module):\n    def forward(self, a):\n        return {'out': a * 3}\n"
+         "d = Dict()\nd.register_backward_hook(lambda m, gi, go: print('dict', gi[0][0]))",
+         "d(x)['out'].sum().backward()",
+         "class Same(nn.Module):\n    def forward(self, a):\n        return (a * 3, a * 3)[:1]\n"
+         "sm = Same()\nsm.register_backward_hook(lambda m, gi, go: print('same', len(gi)))",
+         "sm(x)[0].sum().backward()"),
+    case("register_backward_hook_mixing_refused", LIN,
+         "lin.register_backward_hook(lambda *a: None)",
+         "lin.register_full_backward_hook(lambda *a: None)",
+         "m = nn.Linear(2, 2)\nm.register_full_backward_hook(lambda *a: None)",
+         "m.register_backward_hook(lambda *a: None)", "nn.Linear(1, 1)._is_full_backward_hook"),
+]
+
+
+@pytest.mark.parametrize("cells, isolated", BACKWARD_HOOKS)
+def test_register_backward_hook(cells, isolated):
+    assert_same(cells, isolated)
