@@ -296,3 +296,62 @@ BACKWARD_HOOKS = [
 @pytest.mark.parametrize("cells, isolated", BACKWARD_HOOKS)
 def test_register_backward_hook(cells, isolated):
     assert_same(cells, isolated)
+
+
+OUT_ALIASES = [
+    case("out_argument",
+         "a = torch.tensor([1., 2.])\nb = torch.tensor([3., 4.])\n"
+         "w = torch.tensor([1., 2.], requires_grad=True)",
+         "o = torch.empty(2)\nr = torch.add(a, b, out=o)\nr is o, o, o._version",
+         "torch.add(w, b, out=torch.empty(2))", "torch.mul(b, w, out=torch.empty(2))",
+         "torch.add(a, b, out=torch.empty(2, requires_grad=True))",
+         "torch.sub(w, b, out=torch.empty(2))", "torch.div(w, b, out=torch.empty(2))",
+         "torch.subtract(w, b, out=torch.empty(2))", "torch.matmul(w, b, out=torch.empty(()))",
+         "torch.exp(w, out=torch.empty(2))", "torch.clip(w, 0, 1, out=torch.empty(2))",
+         "torch.cat([w, b], out=torch.empty(4))", "torch.stack([w, b], out=torch.empty(2, 2))",
+         "torch.maximum(w, b, out=torch.empty(2))",
+         "with torch.no_grad():\n    o = torch.empty(2)\n    r = torch.add(w, b, out=o)\nr is o, r",
+         "torch.add(a, b, out=torch.empty(0))",
+         "torch.add(a, b, out=torch.empty(2, dtype=torch.long))",
+         "torch.add(a, b, out=torch.empty(2, dtype=torch.float64))",
+         "torch.add(a, a, out=torch.empty(2, dtype=torch.bool))",
+         "torch.add(torch.tensor([1, 2]), torch.tensor([1, 2]), "
+         "out=torch.empty(2, dtype=torch.float64))",
+         "torch.add(a, 1, alpha=2, out=torch.empty(2)), torch.add(a, b, out=None)",
+         "torch.mul(a, 2, out=torch.empty(2, dtype=torch.float16))",
+         "torch.add(a, b, out='x')", "torch.add(a, b, out=[a])",
+         "t = torch.empty(2, 2)\ntorch.add(a, b, out=t[0])\nt[0]",
+         "torch.eq(w, b, out=torch.empty(2, dtype=torch.bool)), "
+         "torch.eq(a, a, out=torch.empty(2))",
+         "torch.mm(a[None], b[:, None], out=torch.empty(1, 1))",
+         "c = a.clone()\ntorch.add(c, c, out=c)\nc"),
+    case("out_argument_resized_warning",
+         "a = torch.tensor([1., 2.])\nb = torch.tensor([3., 4.])",
+         "o = torch.empty(3)\nr = torch.add(a, b, out=o)\nr is o, o"),
+    case("numpy_style_aliases", "x = torch.tensor([[1., 5.], [3., 4.]])",
+         "x.sum(axis=0), x.sum(axis=0, keepdims=True), x.sum(0, keepdims=True), "
+         "torch.sum(x, axis=1)",
+         "x.mean(axis=0), x.mean(axis=0, keepdims=True), torch.mean(x, axis=1)",
+         "x.argmax(axis=0), x.argmax(axis=0, keepdims=True), torch.argmax(x, axis=1), "
+         "x.argmin(axis=1), torch.argmin(x, axis=0), x.argmax(dim=0, keepdims=True)",
+         "x.max(axis=0), x.max(axis=0, keepdims=True), x.min(axis=1), torch.max(x, axis=0)",
+         "x.prod(axis=0), x.prod(axis=0, keepdims=True), x.all(axis=0), x.any(axis=0)",
+         "torch.cat([x, x], axis=1), torch.stack([x, x], axis=1).shape",
+         "x.softmax(axis=0), torch.softmax(x, axis=0), x.log_softmax(axis=0)",
+         "x.squeeze(axis=0).shape, x.unsqueeze(axis=0).shape, torch.squeeze(x, axis=0).shape",
+         "x.chunk(2, axis=0), x.unbind(axis=0), x.narrow(axis=0, start=0, length=1), "
+         "x.select(axis=0, index=0), x.size(axis=0)",
+         "x.sum(axis=0, dim=0)", "x.mean(0, keepdim=True, keepdims=True)",
+         "torch.cat([x], dim=0, axis=0)", "x.argmax(0, keepdims=True, keepdim=True)",
+         "torch.nn.functional.softmax(x, axis=0)",
+         "w = x.clone().requires_grad_()\nw.max(axis=1)[0].sum().backward()\nw.grad"),
+    case("untyped_storage_tolist",
+         "torch.tensor([1., 2.]).untyped_storage().tolist()",
+         "torch.tensor([1, 2], dtype=torch.int16)[1:].untyped_storage().tolist()",
+         "torch.tensor([True, False]).untyped_storage().tolist()"),
+]
+
+
+@pytest.mark.parametrize("cells, isolated", OUT_ALIASES)
+def test_out_and_aliases(cells, isolated):
+    assert_same(cells, isolated)
