@@ -355,3 +355,72 @@ OUT_ALIASES = [
 @pytest.mark.parametrize("cells, isolated", OUT_ALIASES)
 def test_out_and_aliases(cells, isolated):
     assert_same(cells, isolated)
+
+
+# random draws differ between the libraries (different generators): only shapes, dtypes,
+# grad_fns and values computed from fixed inputs are compared
+DISTRIBUTIONS = [
+    case("normal", "from torch.distributions import Normal\n"
+         "mu = torch.tensor([0., 1.], requires_grad=True)\n"
+         "sd = torch.tensor([1., 2.], requires_grad=True)\nn = Normal(mu, sd)",
+         "n, n.batch_shape, n.event_shape, n.mean, n.stddev, n.variance",
+         "Normal(0., 1.), Normal(torch.tensor(0.), 1.), Normal(0, 1).loc, Normal(1, 2.).scale",
+         "lp = n.log_prob(torch.tensor([0.5, -1.]))\nlp", "lp.sum().backward()\nmu.grad, sd.grad",
+         "n.entropy()", "s = n.sample()\ns.shape, s.requires_grad, n.sample((3,)).shape",
+         "r = n.rsample()\nr.shape, r.grad_fn, n.rsample((3,)).shape, n.has_rsample",
+         "mu.grad = None\nn.rsample((4,)).sum().backward()\nmu.grad",
+         "n.cdf(torch.tensor([0., 1.]))",
+         "Normal(torch.tensor([0.]), torch.tensor([1.])).log_prob(torch.tensor([float('inf')]))",
+         "Normal(torch.zeros(2, 1), torch.ones(3)).batch_shape"),
+    case("normal_errors", "from torch.distributions import Normal",
+         "Normal(0., -1.)", "Normal(torch.zeros(2), torch.ones(3))",
+         "Normal(0., 1.).log_prob(2)", "Normal(0., 1.).sample(3)",
+         "Normal(torch.tensor([0., 1.]), 1.).log_prob(torch.tensor([0., 1., 2.]))",
+         "Normal(torch.tensor([0., float('nan')]), 1.)",
+         "Normal(0., -1., validate_args=False).scale"),
+    case("categorical", "from torch.distributions import Categorical\n"
+         "c = Categorical(probs=torch.tensor([0.2, 0.3, 0.5]))",
+         "c.probs, c.logits, c.batch_shape, c.event_shape, c.param_shape",
+         "c, c.entropy(), c.log_prob(torch.tensor(1)), c.log_prob(torch.tensor([0, 2, 2]))",
+         "c.sample().dtype, c.sample().shape, c.sample((2,)).shape, c.has_rsample",
+         "Categorical(torch.tensor([1., 1., 2.])).probs",
+         "lg = torch.tensor([[1., 2., 3.], [0., 0., 0.]], requires_grad=True)\n"
+         "c2 = Categorical(logits=lg)\nc2",
+         "c2.logits, c2.probs, c2.log_prob(torch.tensor([0, 2]))",
+         "c2.entropy(), c2.batch_shape, c2.sample((5,)).shape",
+         "c2.log_prob(torch.tensor([0, 2])).sum().backward()\nlg.grad",
+         "lg.grad = None\nc2.entropy().sum().backward()\nlg.grad",
+         "c2.log_prob(torch.tensor([[0, 1], [2, 2], [1, 0]]))",
+         "c2.mode, c2.enumerate_support()"),
+    case("categorical_errors", "from torch.distributions import Categorical",
+         "Categorical()",
+         "Categorical(probs=torch.tensor([0.5, 0.5]), logits=torch.tensor([0., 0.]))",
+         "Categorical(torch.tensor([-1., 2.]))", "Categorical(torch.tensor(1.))",
+         "Categorical(torch.tensor([0.5, 0.5])).log_prob(torch.tensor(3))",
+         "Categorical(torch.tensor([0.5, 0.5])).log_prob(torch.tensor(0.5))",
+         "Categorical(torch.tensor([0.5, 0.5])).rsample()"),
+]
+
+
+@pytest.mark.parametrize("cells, isolated", DISTRIBUTIONS)
+def test_distributions(cells, isolated):
+    assert_same(cells, isolated)
+
+
+def test_distribution_samples_follow_their_law():
+    """minigrad only (its draws are not torch's): moments and frequencies of many draws."""
+    import minigrad
+    from minigrad.distributions import Categorical, Normal
+
+    minigrad.manual_seed(0)
+    draws = Normal(minigrad.tensor([0., 5.]), minigrad.tensor([1., 0.1])).sample((20000,))
+    assert draws.shape == (20000, 2) and draws.dtype == minigrad.float32
+    mean = draws.mean(0)
+    spread = ((draws - mean) ** 2).mean(0).sqrt()
+    assert abs(mean[0].item()) < 0.05 and abs(mean[1].item() - 5) < 0.005
+    assert abs(spread[0].item() - 1) < 0.03 and abs(spread[1].item() - 0.1) < 0.003
+    picks = Categorical(minigrad.tensor([0.2, 0.3, 0.5])).sample((30000,))
+    freq = [(picks == k).float().mean().item() for k in range(3)]
+    assert all(abs(f - p) < 0.015 for f, p in zip(freq, (0.2, 0.3, 0.5)))
+    sure = Categorical(minigrad.tensor([[0., 1.], [1., 0.]])).sample((50,))
+    assert (sure[:, 0] == 1).all() and (sure[:, 1] == 0).all()
