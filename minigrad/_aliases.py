@@ -26,6 +26,8 @@ def with_numpy_aliases(fn, name=None):
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
+        if not kwargs:                  # the common call: nothing to rename
+            return fn(*args)
         for alias, real in _ALIASES:
             if alias in kwargs:
                 if real in kwargs:
