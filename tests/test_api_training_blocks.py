@@ -252,3 +252,37 @@ OUT_ALIASES = [
 @pytest.mark.parametrize("cells, isolated", OUT_ALIASES)
 def test_out_and_aliases(cells, isolated):
     assert_same(cells, isolated)
+
+
+GAN = ("import torch.nn as nn\n"
+       "def fixed(m):\n"
+       "    with torch.no_grad():\n"
+       "        for i, p in enumerate(m.parameters()):\n"
+       "            p.copy_(torch.linspace(-0.5, 0.6, p.numel()).reshape(p.shape) * (-1) ** i)\n"
+       "    return m\n"
+       "G = fixed(nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 2)))\n"
+       "D = fixed(nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1), nn.Sigmoid()))\n"
+       "opt_g = torch.optim.SGD(G.parameters(), lr=0.1)\n"
+       "opt_d = torch.optim.SGD(D.parameters(), lr=0.1)\n"
+       "bce = nn.BCELoss()\n"
+       "z = torch.linspace(-1, 1, 8).reshape(4, 2)\nreal = torch.linspace(0, 1, 8).reshape(4, 2)\n"
+       "ones, zeros = torch.ones(4, 1), torch.zeros(4, 1)")
+
+GAN_CASES = [
+    case("gan_step_reusing_d_output_after_step", GAN,
+         "fake = G(z)\nout_fake = D(fake)\n"
+         "d_loss = bce(D(real), ones) + bce(out_fake, zeros)\nd_loss",
+         "opt_d.zero_grad()\nd_loss.backward(retain_graph=True)\nopt_d.step()",
+         "g_loss = bce(out_fake, ones)\ng_loss",
+         "opt_g.zero_grad()\ng_loss.backward()"),
+    case("gan_step_fixed", GAN,
+         "fake = G(z)\nd_loss = bce(D(real), ones) + bce(D(fake.detach()), zeros)\n"
+         "opt_d.zero_grad()\nd_loss.backward()\nopt_d.step()\nd_loss",
+         "g_loss = bce(D(fake), ones)\nopt_g.zero_grad()\ng_loss.backward()\nopt_g.step()\n"
+         "g_loss, G[0].weight, D[2].bias.grad"),
+]
+
+
+@pytest.mark.parametrize("cells, isolated", GAN_CASES)
+def test_gan_step(cells, isolated):
+    assert_same(cells, isolated)
