@@ -70,6 +70,13 @@ BCE_CASES = [
          "with torch.no_grad():\n    print(F.binary_cross_entropy(torch.tensor([.5]), "
          "torch.tensor([1.]), weight=torch.tensor([1.], requires_grad=True)))",
          "nn.BCELoss()(x, y[:2])"),
+    case("legacy_size_average_reduce", BCE,
+         "m = nn.BCELoss(size_average=False)\nm.reduction, m(x, y)",
+         "nn.MSELoss(reduce=False).reduction, nn.CrossEntropyLoss(size_average=True).reduction",
+         "F.binary_cross_entropy(x, y, size_average=False)",
+         "F.binary_cross_entropy(x, y, reduce=False, reduction='sum')",
+         "F.binary_cross_entropy_with_logits(x, y, size_average=True, reduce=True)",
+         "nn.BCEWithLogitsLoss(reduce=False)(x, y)"),
     case("bce_with_logits_module", BCE, "nn.BCEWithLogitsLoss()",
          "m = nn.BCEWithLogitsLoss(weight=torch.tensor([1., 2., 1., 1.]), "
          "pos_weight=torch.tensor([3., 1., 1., 1.]))\nm, list(m.named_buffers())",

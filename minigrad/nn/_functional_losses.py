@@ -10,6 +10,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from ..autograd.graph import Node
+from ._reduction import legacy_get_string
 from ..autograd.grad_mode import state as _grad_state
 from ._nodes import _REDUCTIONS
 
@@ -131,8 +132,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     with each log clamped at -100. `weight` broadcasts against the target. Prefer
     binary_cross_entropy_with_logits on raw scores: it is stable where sigmoid saturates."""
     if size_average is not None or reduce is not None:
-        raise NotImplementedError("minigrad: size_average and reduce are deprecated; use "
-                                  "reduction")
+        reduction = legacy_get_string(size_average, reduce)
     if reduction not in _REDUCTIONS:
         raise ValueError(f"{reduction} is not a valid value for reduction")
     for arg in (target, input):          # torch reads target.size() first, unchecked

@@ -1,6 +1,7 @@
 """Loss layers: thin Modules over the functional losses."""
 
 from .. import functional as F
+from .._reduction import legacy_get_string
 from .module import Module
 
 __all__ = ["MSELoss", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss"]
@@ -10,8 +11,7 @@ class _Loss(Module):
     def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
         if size_average is not None or reduce is not None:
-            raise NotImplementedError("minigrad: the legacy size_average/reduce arguments are "
-                                      "not supported; use reduction=")
+            reduction = legacy_get_string(size_average, reduce)
         self.reduction = reduction
 
 
