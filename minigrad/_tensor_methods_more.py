@@ -30,6 +30,8 @@ class MoreTensorMethods:
         return splits.flip(self, *dims)
 
     def repeat(self, *repeats, **kwargs):
+        """This tensor tiled `repeats` times along each dim (RepeatBackward0); more
+        repeats than dims add leading dims."""
         if kwargs:      # torch's only keyword is `repeats` (a tuple of ints)
             if list(kwargs) != ["repeats"] or repeats:
                 from ._argparse import Parser
