@@ -6,13 +6,14 @@ wrong and it has elements), and ``out`` itself is returned. Such calls are never
 torch refuses them when autograd would have to record one.
 """
 import functools
+import warnings
 
 import numpy as np
 
-from ._internal_warning import warn_internal
-
 __all__ = ["with_out"]
 
+# where torch 2.13 raises the resize warning (its messages name its C++ source line)
+_RESIZE_CPP = "/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30"
 _TORCH_DTYPE = {"float16": "Half", "float32": "Float", "float64": "Double", "int64": "Long",
                 "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
                 "bool": "Bool"}
@@ -46,12 +47,13 @@ def _write(name, result, out):
         if out._data.size:
             shape = ", ".join(str(s) for s in out._data.shape)
             want = ", ".join(str(s) for s in result._data.shape)
-            warn_internal(f"An output with one or more elements was resized since it had "
+            warnings.warn(f"An output with one or more elements was resized since it had "
                           f"shape [{shape}], which does not match the required output shape "
                           f"[{want}]. This behavior is deprecated, and in a future PyTorch "
                           "release outputs will not be resized unless they have zero "
                           "elements. You can explicitly reuse an out tensor t by resizing it, "
-                          "inplace, to zero elements with t.resize_(0).", stacklevel=4)
+                          "inplace, to zero elements with t.resize_(0). (Triggered "
+                          f"internally at {_RESIZE_CPP}.)", UserWarning, stacklevel=3)
         out._data = np.empty(result._data.shape, od)
     with no_grad():
         out.copy_(result)
