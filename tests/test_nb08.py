@@ -292,12 +292,12 @@ def _experiments(lib):
         return lambda: nn.Sequential(nn.Linear(3, 3), *layers)(t.ones(2, 3)).sum().backward()
 
     def rnn_band_aid():
-        inp, rec = nn.Linear(1, 2), nn.Linear(2, 2)
-        opt = t.optim.SGD(list(inp.parameters()) + list(rec.parameters()), lr=0.5)
+        cell = nn.RNNCell(1, 2)
+        opt = t.optim.SGD(cell.parameters(), lr=0.5)
         h = t.zeros(1, 2)
         for _ in range(3):
             for _ in range(3):
-                h = t.tanh(inp(t.ones(1, 1)) + rec(h))
+                h = cell(t.ones(1, 1), h)
             opt.zero_grad()
             h.pow(2).mean().backward(retain_graph=True)
             opt.step()

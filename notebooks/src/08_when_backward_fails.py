@@ -32,13 +32,8 @@ from minigrad.viz.quizbank.nb08 import check_hand_step, check_rnn_loop
 # A GAN trains a generator `G` and a discriminator `D`, each with its own optimizer. A
 # common first version computes `D(fake)` once and uses it in both losses; the first run
 # raised "backward through the graph a second time", so `retain_graph=True` was added.
-# `bce` is binary cross-entropy written out.
 
 # %%
-def bce(p, y):
-    return -(y * p.log() + (1 - y) * (1 - p).log()).mean()
-
-
 def fixed(layer, weight, bias):
     """A layer with given weights, so that every run prints the same numbers."""
     with torch.no_grad():
@@ -49,22 +44,24 @@ def fixed(layer, weight, bias):
 
 def make_gan():
     G = fixed(nn.Linear(2, 2), [[1., 0.5], [-0.5, 1.]], [0., 0.])
-    D = fixed(nn.Linear(2, 1), [[0.3, -0.7]], [0.1])
+    D = nn.Sequential(fixed(nn.Linear(2, 1), [[0.3, -0.7]], [0.1]), nn.Sigmoid())
     return G, D, torch.optim.SGD(G.parameters(), lr=0.1), torch.optim.SGD(D.parameters(), lr=0.1)
 
 
+bce = nn.BCELoss()
 noise = torch.tensor([[0.1, 0.2], [0.3, -0.1]])
 real = torch.tensor([[1., 1.], [0.5, 1.5]])
+ones, zeros = torch.ones(2, 1), torch.zeros(2, 1)
 
 
 def gan_step(G, D, opt_g, opt_d):
     fake = G(noise)
-    p_real, p_fake = torch.sigmoid(D(real)), torch.sigmoid(D(fake))
-    d_loss = bce(p_real, 1.) + bce(p_fake, 0.)
+    p_real, p_fake = D(real), D(fake)
+    d_loss = bce(p_real, ones) + bce(p_fake, zeros)
     opt_d.zero_grad()
     d_loss.backward(retain_graph=True)
     opt_d.step()
-    g_loss = bce(p_fake, 1.)               # the same p_fake, for G's step
+    g_loss = bce(p_fake, ones)             # the same p_fake, for G's step
     opt_g.zero_grad()
     g_loss.backward()
     opt_g.step()
@@ -79,7 +76,7 @@ gan_step(*make_gan())
 # **How to read this message**
 #
 # [05 §4](05_inplace_and_versions.ipynb) takes the message apart. New here: `[2, 1]` is
-# `D.weight` **transposed**, the view a Linear layer saves for the gradient of its input,
+# `D[0].weight` **transposed**, the view a Linear layer saves for the gradient of its input,
 # reported as `AsStrided`. Version 2: `nn.Linear`'s initialisation and `fixed` wrote into
 # it. Version 3: `opt_d.step()`. `retain_graph=True` kept the old graph, stale weight
 # included: in the diagram of G's backward, the saved `mat2` is red.
@@ -87,11 +84,11 @@ gan_step(*make_gan())
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 G, D, opt_g, opt_d = make_gan()
 fake = G(noise)
-p_fake = torch.sigmoid(D(fake))
+p_fake = D(fake)
 opt_d.zero_grad()
-(bce(torch.sigmoid(D(real)), 1.) + bce(p_fake, 0.)).backward(retain_graph=True)
+(bce(D(real), ones) + bce(p_fake, zeros)).backward(retain_graph=True)
 opt_d.step()
-viz.draw(bce(p_fake, 1.))
+viz.draw(bce(p_fake, ones))
 
 # %% [markdown] key="s1-fix"
 # ### The fix
@@ -103,11 +100,11 @@ viz.draw(bce(p_fake, 1.))
 # %%
 def gan_step_fixed(G, D, opt_g, opt_d):
     fake = G(noise)
-    d_loss = bce(torch.sigmoid(D(real)), 1.) + bce(torch.sigmoid(D(fake.detach())), 0.)
+    d_loss = bce(D(real), ones) + bce(D(fake.detach()), zeros)
     opt_d.zero_grad()
     d_loss.backward()
     opt_d.step()
-    g_loss = bce(torch.sigmoid(D(fake)), 1.)      # a fresh pass through the updated D
+    g_loss = bce(D(fake), ones)                   # a fresh pass through the updated D
     opt_g.zero_grad()
     g_loss.backward()
     opt_g.step()
@@ -206,25 +203,25 @@ print(lin.weight.grad[0])
 #
 # Backward frees what the nodes saved once it has used it ([01, M3](01_detach_vs_data.ipynb)
 # takes the message apart). Three usual causes: a hidden state carried across batches, two
-# losses backpropagated in turn, a re-run cell. First an RNN cell (`Linear` + `tanh`)
-# carrying `h` across batches.
+# losses backpropagated in turn, a re-run cell. First an `nn.RNNCell` carrying `h` across
+# batches.
 
 # %%
-class RNNCell(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.inp = fixed(nn.Linear(1, 2), [[0.5], [-0.3]], [0., 0.1])
-        self.rec = fixed(nn.Linear(2, 2), [[0.2, -0.1], [0.4, 0.3]], [0., 0.])
-
-    def forward(self, x, h):
-        return torch.tanh(self.inp(x) + self.rec(h))
+def make_cell():
+    cell = nn.RNNCell(1, 2)                 # h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh)
+    with torch.no_grad():
+        cell.weight_ih.copy_(torch.tensor([[0.5], [-0.3]]))
+        cell.weight_hh.copy_(torch.tensor([[0.2, -0.1], [0.4, 0.3]]))
+        cell.bias_ih.copy_(torch.tensor([0., 0.1]))
+        cell.bias_hh.zero_()
+    return cell
 
 
 batches = torch.linspace(-1, 1, 12).reshape(4, 3, 1, 1)     # 4 batches of 3 steps
 
 
 def rnn_loop(retain_graph=False):
-    cell = RNNCell()
+    cell = make_cell()
     opt = torch.optim.SGD(cell.parameters(), lr=0.5)
     h = torch.zeros(1, 2)
     for batch in batches:
@@ -243,7 +240,7 @@ rnn_loop()
 # backward freed. Drawn: two steps after a backward; the older step's buffers are freed.
 
 # %% tags=["minigrad-only"]
-cell = RNNCell()
+cell = make_cell()
 h1 = cell(batches[0][0], torch.zeros(1, 2))
 h1.pow(2).mean().backward()
 h2 = cell(batches[0][1], h1)
@@ -264,7 +261,7 @@ rnn_loop(retain_graph=True)
 # **Explanation**
 #
 # Kept graphs live only until a step changes a weight they saved. Batch 1's nodes saved
-# `rec.weight` (`AsStrided`, [2, 2]) at version 2; the step after batch 1 made it 3, and
+# `weight_hh` (`AsStrided`, [2, 2]) at version 2; the step after batch 1 made it 3, and
 # batch 2's backward runs back into batch 1's nodes. Without a step the band-aid raises
 # nothing and costs instead. Measured on a GPU (torch 2.11, `nn.RNNCell(2048, 2048)`,
 # batch 256): memory grew 2 MiB a batch (99 → 177 MiB over 40 batches), one backward took
@@ -278,7 +275,7 @@ rnn_loop(retain_graph=True)
 # truncated backpropagation through time ([07 §4](07_training_loop.ipynb)).
 
 # %%
-cell = RNNCell()
+cell = make_cell()
 opt = torch.optim.SGD(cell.parameters(), lr=0.5)
 h = torch.zeros(1, 2)
 for number, batch in enumerate(batches, 1):

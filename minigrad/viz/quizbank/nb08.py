@@ -160,13 +160,6 @@ EXERCISES = {
 # the fixtures the checks train on: small, with fixed weights, so a result can be compared
 
 
-def _fixed(layer, weight, bias):
-    with torch.no_grad():
-        layer.weight.copy_(torch.tensor(weight))
-        layer.bias.copy_(torch.tensor(bias))
-    return layer
-
-
 def _max_diff(a, b):
     return max((p - q).abs().max().item() for p, q in zip(a.parameters(), b.parameters()))
 
@@ -266,16 +259,15 @@ def check_hand_step(train):
                "还不对：" + "；".join(zh for _, zh in problems) + "。")
 
 
-class TinyRNNCell(torch.nn.Module):
-    """h' = tanh(inp(x) + rec(h)): the hand-written recurrent cell of notebook 08."""
-
-    def __init__(self):
-        super().__init__()
-        self.inp = _fixed(torch.nn.Linear(1, 2), [[0.5], [-0.3]], [0., 0.1])
-        self.rec = _fixed(torch.nn.Linear(2, 2), [[0.2, -0.1], [0.4, 0.3]], [0., 0.])
-
-    def forward(self, x, h):
-        return torch.tanh(self.inp(x) + self.rec(h))
+def make_cell():
+    """The `nn.RNNCell(1, 2)` of notebook 08 §2, with its fixed weights."""
+    cell = torch.nn.RNNCell(1, 2)
+    with torch.no_grad():
+        cell.weight_ih.copy_(torch.tensor([[0.5], [-0.3]]))
+        cell.weight_hh.copy_(torch.tensor([[0.2, -0.1], [0.4, 0.3]]))
+        cell.bias_ih.copy_(torch.tensor([0., 0.1]))
+        cell.bias_hh.zero_()
+    return cell
 
 
 def rnn_batches(n_batches=4, steps=3):
@@ -300,7 +292,7 @@ def check_rnn_loop(train_rnn):
     """train_rnn(cell, opt, batches) must train like truncated BPTT, one batch at a time."""
     if _uses_data(train_rnn):
         return say("Not yet: " + _DATA[0] + ".", "还不对：" + _DATA[1] + "。")
-    cell = TinyRNNCell()
+    cell = make_cell()
     opt = torch.optim.SGD(cell.parameters(), lr=0.5)
     try:
         train_rnn(cell, opt, rnn_batches())
@@ -321,7 +313,7 @@ def check_rnn_loop(train_rnn):
                 "not the one the loss is computed from",
                 "损失不再依赖权重了：分离的应该是带进来的状态，而不是用来算损失的那个"),
         })
-    reference = TinyRNNCell()
+    reference = make_cell()
     _reference_rnn(reference, torch.optim.SGD(reference.parameters(), lr=0.5), rnn_batches())
     if _max_diff(cell, reference) > 1e-5:
         return say("Not yet: no error, but the weights end up elsewhere than with truncated "
