@@ -212,19 +212,25 @@ EXERCISES = {
     model.train()
     return out"""),
     "07/accumulate": dict(
-        title="accumulate over micro-batches",
-        solution="""def accumulated_grad(k):
+        title="gradient accumulation with uneven micro-batches",
+        solution="""def accumulated_grad(sizes):
     model = tiny_model()
-    size = 8 // k
-    for i in range(0, 8, size):
-        (loss_fn(model(X[i:i + size]), Y[i:i + size]) / k).backward()
+    start = 0
+    for size in sizes:
+        rows = slice(start, start + size)
+        micro_loss = loss_fn(model(X[rows]), Y[rows])
+        (micro_loss * size / len(X)).backward()   # a mean over `size` rows, weighted by size/8
+        start += size
     return model.weight.grad""",
-        title_zh="在微批次上累加",
-        solution_zh="""def accumulated_grad(k):
+        title_zh="微批次大小不一时的梯度累积",
+        solution_zh="""def accumulated_grad(sizes):
     model = tiny_model()
-    size = 8 // k
-    for i in range(0, 8, size):
-        (loss_fn(model(X[i:i + size]), Y[i:i + size]) / k).backward()
+    start = 0
+    for size in sizes:
+        rows = slice(start, start + size)
+        micro_loss = loss_fn(model(X[rows]), Y[rows])
+        (micro_loss * size / len(X)).backward()   # size 行的平均，按 size/8 加权
+        start += size
     return model.weight.grad"""),
 }
 
@@ -262,10 +268,21 @@ def check_evaluate(evaluate, net, batch):
     """evaluate(net, batch): no graph, eval behaviour, no BatchNorm update, train mode after."""
     seen = net[1].num_batches_tracked.item()
     net.train()
-    a, b = evaluate(net, batch), evaluate(net, batch)
+    recorded = []           # did the forward pass itself build a graph?
+    handle = net[0].register_forward_hook(
+        lambda module, inputs, output: recorded.append(output.requires_grad))
+    try:
+        a, b = evaluate(net, batch), evaluate(net, batch)
+    finally:
+        handle.remove()
     problems = []
     if a.requires_grad:
         problems.append(("the predictions carry a graph", "预测结果带着计算图"))
+    elif any(recorded):
+        problems.append(("the forward pass recorded a graph that was thrown away afterwards: "
+                         "run it under no_grad() or inference_mode() instead",
+                         "前向传播先建了计算图，之后才丢掉：应该在 no_grad() 或 "
+                         "inference_mode() 下运行它"))
     if a.tolist() != b.tolist():
         problems.append(("two calls disagree (Dropout is still active)",
                          "两次调用的结果不一致（Dropout 仍然在起作用）"))
@@ -278,14 +295,21 @@ def check_evaluate(evaluate, net, batch):
                                "正确：干净的预测，没有副作用。"))
 
 
+SPLITS = ([3, 3, 2], [5, 3], [2, 2, 2, 2], [8])
+
+
 def check_accumulation(accumulated_grad, tiny_model, loss_fn, X, Y):
-    """accumulated_grad(k) must equal the full batch's weight gradient for every k."""
+    """accumulated_grad(sizes) must equal the full batch's weight gradient for even and uneven
+    splits (dividing every micro-batch loss by their number is right only for even ones)."""
     full = tiny_model()
     loss_fn(full(X), Y).backward()
-    wrong = [k for k in (1, 2, 4, 8)
-             if (accumulated_grad(k) - full.weight.grad).abs().max().item() > 1e-5]
+    wrong = []
+    for sizes in SPLITS:
+        grad = accumulated_grad(list(sizes))
+        if grad is None or (grad - full.weight.grad).abs().max().item() > 1e-5:
+            wrong.append(sizes)
     if not wrong:
         return say("Correct: every split gives the full batch's gradient.",
                    "正确：每种切分都得到整批的梯度。")
-    return say(f"Not yet: the gradient differs from the full batch's for k = {wrong}",
-               f"还不对：k = {wrong} 时梯度和整批的不一样")
+    return say(f"Not yet: the gradient differs from the full batch's for the sizes {wrong}",
+               f"还不对：微批次大小为 {wrong} 时，梯度和整批的不一样")
