@@ -751,9 +751,9 @@ for clip in (None, 1.0):
 # %% [markdown] key="optimizer-keeps"
 # ### What the optimizer keeps
 #
-# `torch.optim.Adam` keeps two running averages
-# per parameter (`exp_avg`, `exp_avg_sq`) and a step count in `opt.state[p]`. They are plain
-# tensors without a graph, updated in place under `no_grad()`, like the SGD step of notebook 04.
+# `torch.optim.Adam` keeps two running averages per parameter (`exp_avg`, `exp_avg_sq`) and a
+# step count in `opt.state[p]`. They are plain tensors without a graph, updated in place under
+# `no_grad()`, like the SGD step of notebook 04.
 
 # %%
 w = nn.Parameter(torch.tensor([1.0, -2.0]))

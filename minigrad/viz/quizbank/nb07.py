@@ -125,16 +125,19 @@ QUIZZES = {
         choices=["1: just the last AddBackward0", "about 50: one per step",
                  "about 200: each step's whole graph"],
         answer=2,
-        explanation="total holds the last AddBackward0, which holds the previous total and "
-                    "this step's loss, and so on back to step 1: four new nodes per step "
-                    "(Add, MseLoss, Addmm, T) plus the two shared AccumulateGrad nodes.",
+        explanation="total's grad_fn is the last AddBackward0. It saves no tensor, but its "
+                    "edges lead to the previous step's AddBackward0 and to this step's "
+                    "MseLossBackward0, and so on back to step 1: four new nodes per step "
+                    "(Add, MseLoss, Addmm, T) plus the two shared AccumulateGrad nodes. The "
+                    "loss tensors are freed; the chain of nodes (and what they saved) stays.",
         question_zh="用 total += loss（loss 是张量，每步都调用 backward()）训练 50 步之后，"
                     "total 还能到达多少个计算图节点？",
         choices_zh=["1 个：只有最后那个 AddBackward0", "大约 50 个：每步一个",
                     "大约 200 个：每一步的整张计算图"],
-        explanation_zh="total 抓着最后一个 AddBackward0，它抓着上一个 total 和这一步的 loss，"
-                       "如此一直回到第 1 步：每步四个新节点（Add、MseLoss、Addmm、T），"
-                       "再加上两个共享的 AccumulateGrad 节点。"),
+        explanation_zh="total 的 grad_fn 是最后一个 AddBackward0。它不保存任何张量，但它的边"
+                       "通向上一步的 AddBackward0 和这一步的 MseLossBackward0，如此一直回到第 1 步："
+                       "每步四个新节点（Add、MseLoss、Addmm、T），再加上两个共享的 AccumulateGrad "
+                       "节点。loss 张量本身已被释放；留下来的是这条节点链（以及节点保存的东西）。"),
     "07/hook-keeps-graph": dict(
         question="A forward hook stores `output` itself (no detach) during a training-mode "
                  "forward with grad mode on. What is the stored tensor?",
