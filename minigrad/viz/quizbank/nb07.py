@@ -134,10 +134,11 @@ QUIZZES = {
                     "total 还能到达多少个计算图节点？",
         choices_zh=["1 个：只有最后那个 AddBackward0", "大约 50 个：每步一个",
                     "大约 200 个：每一步的整张计算图"],
-        explanation_zh="total 的 grad_fn 是最后一个 AddBackward0。它不保存任何张量，但它的边"
-                       "通向上一步的 AddBackward0 和这一步的 MseLossBackward0，如此一直回到第 1 步："
-                       "每步四个新节点（Add、MseLoss、Addmm、T），再加上两个共享的 AccumulateGrad "
-                       "节点。loss 张量本身已被释放；留下来的是这条节点链（以及节点保存的东西）。"),
+        explanation_zh="total 的 grad_fn 是最后一个 AddBackward0。它不保存任何张量，但它的"
+                       "边通向上一步的 AddBackward0 和这一步的 MseLossBackward0，如此一直回到"
+                       "第 1 步：每步四个新节点（Add、MseLoss、Addmm、T），再加上两个共享的 "
+                       "AccumulateGrad 节点。loss 张量本身已被释放；留下来的是这条节点链"
+                       "（以及节点保存的东西）。"),
     "07/hook-keeps-graph": dict(
         question="A forward hook stores `output` itself (no detach) during a training-mode "
                  "forward with grad mode on. What is the stored tensor?",
