@@ -1,21 +1,17 @@
 # %% [markdown] key="title"
 # # 06 · Under the hood: how autograd works inside
 #
-# The earlier notebooks used autograd from the outside. This one opens it up: what a tensor
-# and a graph node hold, how to write a node of your own, and the loop that runs `backward()`.
-# minigrad is plain Python and NumPy, so where a piece of its source is short and readable we
-# print it with `inspect.getsource` and watch it run.
+# The earlier notebooks used autograd from the outside. This one opens it up. minigrad is
+# plain Python and NumPy, so where a piece of its source is short we print it and watch it run.
 #
 # **In this notebook** (about 40 minutes): a tensor's parts · a graph node and its edges · your
-# own `autograd.Function` · the `ctx` toolbox · how the engine walks the graph, and the order
-# hooks fire in · `retain_graph` · `create_graph` and second derivatives. Then two exercises
-# and a myth check.
+# own `autograd.Function` · the `ctx` toolbox · the loop that runs backward, and the order
+# hooks fire in · `retain_graph` · `create_graph`. Then two exercises and a myth check.
 #
-# Each section asks you to **predict** first: pick an answer in the quiz, press *Run*, and
-# only then open the collapsed cells below it. Cells tagged `minigrad-only` use something only
-# minigrad has (its source, `trace()`, diagrams, widgets); every other cell prints the same
-# text under real PyTorch 2.13, and the test suite checks it. Rules in one page: the
-# [cheat sheet](cheatsheet.md).
+# Predict first: pick an answer in the quiz, press *Run*, then open the collapsed cells below
+# it. Cells tagged `minigrad-only` use what only minigrad has (its source, `trace()`,
+# diagrams, widgets); every other cell prints the same under PyTorch 2.13, and the tests check
+# it. Rules in one page: the [cheat sheet](cheatsheet.md).
 
 # %%
 import minigrad as torch
@@ -215,9 +211,8 @@ y.sum().backward()
 
 # %% [markdown] key="needs-input-grad"
 # **`needs_input_grad`** has one boolean per `forward` argument, so backward can skip work
-# nobody asked for. **`mark_dirty`** is for a `forward` that changes an input in place and
-# returns it: autograd then gives that tensor a new `grad_fn` and counts the change on its
-# version counter.
+# nobody asked for (`mark_dirty`, for a `forward` that edits its input in place, is in the
+# optional depth at the end).
 
 # %%
 class MulAdd(torch.autograd.Function):
@@ -235,35 +230,9 @@ class MulAdd(torch.autograd.Function):
         return grad_a, grad_b, None  # no gradient for the number k
 
 
-class AddOne_(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        x.add_(1)
-        ctx.mark_dirty(x)
-        return x
-
-    @staticmethod
-    def backward(ctx, grad_output):
-        return grad_output
-
-
 a = torch.tensor([1.0, 2.0], requires_grad=True)
 MulAdd.apply(a, torch.tensor([3.0, 4.0]), 5.0).sum().backward()
 print("a.grad:", a.grad)
-
-h = a * 3
-r = AddOne_.apply(h)
-print("r is h:", r is h, "| grad_fn:", h.grad_fn.name(), "| version:", h._version)
-
-# %% [markdown] key="version-2-add"
-# The version is 2: `add_` bumped it once, and `apply` bumped it again for the dirty tensor.
-# The trace (next section) shows both bumps.
-
-# %% tags=["minigrad-only"]
-with torch.autograd.trace() as log:
-    h2 = a * 3
-    AddOne_.apply(h2)
-print(log)
 
 # %% [markdown] key="5-how-engine"
 # ## 5. How the engine walks the graph
@@ -287,13 +256,13 @@ with torch.autograd.trace() as log:
 print(log)
 
 # %% [markdown] key="reading-event-by"
-# Reading it, event by event:
+# The events:
 # - **create**: a node made in the forward pass, `inputs` = its `next_functions`;
-# - **save**: a tensor kept, with its version (`MulBackward0` keeps only `w`, since only `x`
-#   needs a gradient; `SigmoidBackward0` keeps its output);
+# - **save**: a tensor kept, with its version (`MulBackward0` keeps only `w`: only `x` needs
+#   a gradient);
 # - **run**: backward called a node, with the gradient arriving at it;
 # - **hook**: `y`'s hook fired just before `MulBackward0` (the node that made `y`) ran, with
-#   the *summed* gradient of `y`: 1 from the `+ y` branch plus s(1 − s) from the sigmoid;
+#   the *summed* gradient of `y`: 1 from `+ y` plus s(1 − s) from the sigmoid;
 # - **free**: right after a node ran, its saved tensors were released;
 # - **accumulate**: `x`'s `AccumulateGrad` wrote into `.grad`.
 
@@ -363,33 +332,16 @@ for name, tensor in [("a", a), ("b", b)]:
 # nodes get the largest possible number, so a leaf whose gradient is complete is written
 # before any other node runs.
 
-# %% [markdown] key="leaves-pytorch-gives"
-# ### Among leaves, and step by step
-#
-# When several leaves become ready at the same moment, all with that same largest number,
-# their order is not creation order: for four leaves multiplied, `l0 * l1 * l2 * l3`,
-# PyTorch fires their hooks in the order 3, 2, 0, 1 (minigrad copies it). Code should not
-# depend on the order among leaves.
-#
-# **Step through it yourself.** The stepper runs backward once (with `retain_graph=True`,
-# putting your `.grad`s back afterwards) and replays it node by node: click **Next** to see
-# each node's incoming gradient and what it sends to each input.
-
-# %% tags=["minigrad-only"]
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-y = x * torch.tensor([3.0, 4.0])
-viz.BackwardStepper((y.sigmoid() + y).sum())
-
 # %% [markdown] key="6-retain-graph"
 # ## 6. `retain_graph` and "backward through the graph a second time"
 #
 # **Why it matters.** Two backward passes that share part of a graph meet this: two losses on
-# one forward pass, an RNN hidden state carried across chunks (notebook 07 §4).
+# one forward pass, an RNN state carried across chunks (notebook 07 §4).
 #
-# By default, backward frees each node's saved tensors right after the node ran (the trace's
-# `free` events): minigrad replaces each saved slot by a `FREED` marker. The nodes are still
-# there, but the values their formulas need are gone, so a second `backward()` fails. The
-# message itself is taken apart in [notebook 01](01_detach_vs_data.ipynb) (M3).
+# By default, backward frees each node's saved tensors right after the node ran (the `free`
+# events). The nodes stay, but the values their formulas need are gone, so a second
+# `backward()` fails. The message is taken apart in [notebook 01](01_detach_vs_data.ipynb)
+# (M3).
 # **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
@@ -564,6 +516,57 @@ x = torch.tensor([0.0, 1.0], requires_grad=True)
 (g,) = torch.autograd.grad(x.sigmoid().sum(), x, create_graph=True)
 print("gradient:", g, "| its node in minigrad:", g.grad_fn.name(),
       "(PyTorch: SigmoidBackwardBackward0)")
+
+# %% [markdown] key="leaves-pytorch-gives"
+# ### Step by step, and the order among leaves
+#
+# When several leaves become ready at the same moment, all with that same largest number,
+# their order is not creation order: for four leaves multiplied, `l0 * l1 * l2 * l3`,
+# PyTorch fires their hooks in the order 3, 2, 0, 1 (minigrad copies it). Code should not
+# depend on the order among leaves.
+#
+# **Step through it yourself.** The stepper runs backward once (with `retain_graph=True`,
+# putting your `.grad`s back afterwards) and replays it node by node: click **Next** to see
+# each node's incoming gradient and what it sends to each input.
+
+# %% tags=["minigrad-only"]
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * torch.tensor([3.0, 4.0])
+viz.BackwardStepper((y.sigmoid() + y).sum())
+
+# %% [markdown] key="mark-dirty"
+# ### `mark_dirty`: a `Function` that edits its input
+#
+# **`mark_dirty`** is for a `forward` that changes an input in place and returns it: autograd
+# then gives that tensor a new `grad_fn` and counts the change on its version counter.
+
+# %%
+class AddOne_(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        x.add_(1)
+        ctx.mark_dirty(x)
+        return x
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        return grad_output
+
+
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+h = a * 3
+r = AddOne_.apply(h)
+print("r is h:", r is h, "| grad_fn:", h.grad_fn.name(), "| version:", h._version)
+
+# %% [markdown] key="version-2-add"
+# The version is 2: `add_` bumped it once, and `apply` bumped it again for the dirty tensor.
+# The trace shows both bumps.
+
+# %% tags=["minigrad-only"]
+with torch.autograd.trace() as log:
+    h2 = a * 3
+    AddOne_.apply(h2)
+print(log)
 
 # %% [markdown] key="next-07-autograd"
 # **Next:** [07 · Autograd in a real training loop](07_training_loop.ipynb), where all of this

@@ -1,21 +1,19 @@
 # %% [markdown] key="title"
 # # 07 · Autograd in a real training loop
 #
-# The earlier notebooks took autograd apart on tensors of three numbers. This one puts it
-# back into the place where you meet it every day: a loop of *forward, loss, backward, step*.
-# Each section is a mistake (or a trick) that real training code makes, shown on a model small
-# enough to print: why it matters, your prediction, the run, and what happened.
+# This notebook puts autograd back where you meet it every day: a loop of *forward, loss,
+# backward, step*. Each section is a mistake (or a trick) of real training code, on a model
+# small enough to print.
 #
 # **In this notebook** (about 40 minutes): `zero_grad()`, and leaving it out on purpose
 # (gradient accumulation) · `backward()` of a non-scalar · `model.eval()` vs `no_grad()` ·
-# `detach()` at work: truncated backpropagation through time (BPTT) · logging the loss. Then
-# three exercises, and as optional depth: a GAN step, forward hooks, `clip_grad_norm_`, what
-# the optimizer keeps.
+# truncated backpropagation through time (BPTT) · logging the loss. Then three exercises;
+# optional depth: the vector-Jacobian product, a GAN step, forward hooks,
+# `clip_grad_norm_`, the optimizer's state.
 #
-# Each section asks you to **predict** first: pick an answer in the quiz, press *Run*, and
-# only then open the collapsed cells below it. Rules in one page: the
-# [cheat sheet](cheatsheet.md). Every printed value here is the same under real PyTorch 2.13
-# (the weights are set by hand, not drawn at random).
+# Predict first: pick an answer in the quiz, press *Run*, then open the collapsed cells below
+# it. Rules in one page: the [cheat sheet](cheatsheet.md). Every printed value is the same
+# under PyTorch 2.13 (the weights are set by hand).
 
 # %%
 import weakref
@@ -144,8 +142,8 @@ print("4 micro-batches:", accum.weight.grad)
 # %% [markdown] key="accumulation-loop-scaled"
 # ### The accumulation loop
 #
-# One `opt.zero_grad()` before the micro-batches, one `opt.step()` after them. The check
-# compares with the full batch's gradient.
+# One `opt.zero_grad()` before the micro-batches, one `opt.step()` after them. Each
+# micro-batch's graph is freed by its `backward()`, so memory holds one micro-batch at a time.
 
 # %%
 model = tiny_model()
@@ -157,14 +155,6 @@ for i in range(0, 8, 2):
 print(model.weight.grad, full.weight.grad)
 print("same as the full batch:", (model.weight.grad - full.weight.grad).abs().max().item() < 1e-6)
 opt.step()
-
-# %% [markdown] key="each-micro-batch"
-# Each micro-batch builds its own small graph and frees it in `backward()`, so memory holds
-# one micro-batch at a time. The graph of the last one, drawn: its `AccumulateGrad` nodes are
-# where the four contributions meet.
-
-# %% tags=["minigrad-only"]
-viz.draw(micro_loss)
 
 # %% [markdown] key="2-backward-non"
 # ## 2. `backward()` of a non-scalar: which gradient?
@@ -194,44 +184,6 @@ per_sample.backward()
 # `backward()` starts from the gradient 1, and 1 only makes sense for a single number. Either
 # reduce first (`per_sample.sum().backward()` or `.mean()`), or pass the starting gradient
 # yourself: `per_sample.backward(gradient=v)` with `v` shaped like `per_sample`.
-
-# %% [markdown] key="vjp-idea"
-# ### The vector-Jacobian product
-#
-# For y = f(x) with a Jacobian J (J[i, j] = ∂y_i/∂x_j), `y.backward(gradient=v)` puts vᵀJ
-# into `x.grad`: the gradient of the number `(v * y).sum()`. Autograd never builds J; each
-# node knows how to multiply a vector by its own Jacobian. So `gradient=torch.ones(3)` is the
-# same as `.sum().backward()`.
-
-# %%
-x = torch.tensor([1., 2., 3.], requires_grad=True)
-(x ** 2).backward(gradient=torch.ones(3))
-print(x.grad)
-
-# %% [markdown] key="predict-for-linear"
-# **Predict.** For a linear map y = W x the Jacobian is W itself.
-
-# %% tags=["minigrad-only"]
-def pick_a_row():
-    W = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
-    x = torch.tensor([1., 1., 1.], requires_grad=True)
-    y = W @ x
-    y.backward(gradient=torch.tensor([1., 0.]))
-    print("x.grad =", x.grad)
-
-
-viz.quiz("07/vjp-row", run=pick_a_row)
-
-# %% jupyter={"outputs_hidden": true}
-W = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
-for v in ([1., 0.], [1., 1.]):
-    x = torch.tensor([1., 1., 1.], requires_grad=True)
-    (W @ x).backward(gradient=torch.tensor(v))
-    print("v =", v, "-> x.grad =", x.grad)
-
-# %% [markdown] key="one-hot-v" jupyter={"source_hidden": true}
-# A one-hot `v` picks one row of J: one backward pass per output gives you the whole
-# Jacobian, row by row. With `v = [1., 1.]` you get the column sums instead.
 
 # %% [markdown] key="3-model-eval"
 # ## 3. `model.eval()` vs `no_grad()` vs `inference_mode()`
@@ -321,27 +273,15 @@ net = net.train()                      # back to training mode (train() returns 
 #     predictions = model(inputs)
 # model.train()                     # before the next training step
 # ```
-#
-# In evaluation mode the graph still exists if you ask for one. Here is `eval()` without
-# `no_grad()`: BatchNorm is one `NativeBatchNormBackward0` node, and Dropout has left no node
-# at all, because in eval mode it returns its input unchanged.
-
-# %% tags=["minigrad-only"]
-net.eval()
-eval_graph = viz.draw(net(batch).sum())
-net.train()
-eval_graph
 
 # %% [markdown] key="4-detach-at"
 # ## 4. `detach()` at work: truncated backpropagation through time
 #
-# `detach()` (notebook 01) makes a tensor that shares the values but has no history. In real
-# code it marks the place where a gradient must **stop**.
-#
-# A recurrent network carries a hidden state `h` from step to step. On a long sequence you
-# backpropagate in chunks: run a few steps, call `backward()`, step, and go on with the same
-# `h`. This is **truncated backpropagation through time** (truncated BPTT). The tiny
-# recurrent cell below is two `Linear` layers and a `tanh`.
+# `detach()` (notebook 01) shares the values without the history: in real code it marks
+# where a gradient must **stop**. A recurrent network carries a hidden state `h` from step to
+# step. On a long sequence you backpropagate in chunks: run a few steps, call `backward()`,
+# step, and go on with the same `h`. This is **truncated backpropagation through time**
+# (truncated BPTT). The tiny recurrent cell below is two `Linear` layers and a `tanh`.
 
 # %%
 def tiny_rnn():
@@ -408,10 +348,8 @@ for start in (0, 3):
     loss.backward()
 
 # %% [markdown] key="both-chunks-now"
-# Both chunks now have graphs of the same size. One step after the cut, drawn: the detached
-# state `h_start` is a plain tensor with no arrow going further back, so the gradient stops
-# there. (Another classic place for `detach()`, a GAN's discriminator step, is in the
-# optional depth at the end.)
+# Both chunks now have graphs of the same size. One step after the cut, drawn: no arrow goes
+# back from the detached `h_start`, so the gradient stops there.
 
 # %% tags=["minigrad-only"]
 h_start = h.detach()
@@ -525,8 +463,7 @@ for steps in (1, 10, 100):
 # %% [markdown] key="8-exercises"
 # ## 6. Exercises
 #
-# Each exercise has a code cell for you to edit and a widget that checks it. Run your cell,
-# then press **Check**. The solution stays hidden until you press **Show solution**.
+# Edit the code cell, run it, then press **Check** (**Show solution** reveals one).
 #
 # **Exercise 1: fix this training loop.** `buggy_train` has two of the bugs of this notebook.
 # Fix them so that it trains like `train()` in section 1 and returns a plain float.
@@ -589,16 +526,53 @@ viz.exercise("07/accumulate",
 # | `opt.zero_grad()` | once per step, before `backward()`; leave it out only for gradient accumulation, each micro-batch's mean loss weighted by its share of the rows |
 # | non-scalar `backward()` | reduce first, or pass `gradient=v`; the result is vᵀJ |
 # | evaluation | `model.eval()` (layer behaviour) **and** `no_grad()` / `inference_mode()` (no graph); `model.train()` after |
-# | `detach()` | where the gradient must stop: the hidden state between BPTT chunks, `fake` in a GAN's discriminator step, RL targets |
+# | `detach()` | where the gradient must stop: the hidden state between BPTT chunks (and, in the optional depth, `fake` in a GAN's discriminator step) |
 # | logging | `loss.item()`, never the loss tensor |
-# | hooks | `register_forward_hook`, store `output.detach()`, `handle.remove()` when done |
-# | clipping | `clip_grad_norm_` between `backward()` and `step()`; it returns the norm before clipping |
 
 # %% [markdown] key="optional-depth"
 # ## Optional depth
 #
-# Four more places where autograd meets the training loop: a GAN's discriminator step, a
-# forward hook, gradient clipping, and what the optimizer keeps.
+# The vector-Jacobian product behind `gradient=`, and four more places where autograd meets
+# the training loop: a GAN's discriminator step, a forward hook, gradient clipping, and what
+# the optimizer keeps.
+
+# %% [markdown] key="vjp-idea"
+# ### The vector-Jacobian product
+#
+# Back to `gradient=v` of section 2. For y = f(x) with a Jacobian J (J[i, j] = ∂y_i/∂x_j), `y.backward(gradient=v)` puts vᵀJ
+# into `x.grad`: the gradient of the number `(v * y).sum()`. Autograd never builds J; each
+# node knows how to multiply a vector by its own Jacobian. So `gradient=torch.ones(3)` is the
+# same as `.sum().backward()`.
+
+# %%
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+(x ** 2).backward(gradient=torch.ones(3))
+print(x.grad)
+
+# %% [markdown] key="predict-for-linear"
+# **Predict.** For a linear map y = W x the Jacobian is W itself.
+
+# %% tags=["minigrad-only"]
+def pick_a_row():
+    W = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
+    x = torch.tensor([1., 1., 1.], requires_grad=True)
+    y = W @ x
+    y.backward(gradient=torch.tensor([1., 0.]))
+    print("x.grad =", x.grad)
+
+
+viz.quiz("07/vjp-row", run=pick_a_row)
+
+# %% jupyter={"outputs_hidden": true}
+W = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
+for v in ([1., 0.], [1., 1.]):
+    x = torch.tensor([1., 1., 1.], requires_grad=True)
+    (W @ x).backward(gradient=torch.tensor(v))
+    print("v =", v, "-> x.grad =", x.grad)
+
+# %% [markdown] key="one-hot-v" jupyter={"source_hidden": true}
+# A one-hot `v` picks one row of J: one backward pass per output gives you the whole
+# Jacobian, row by row. With `v = [1., 1.]` you get the column sums instead.
 
 # %% [markdown] key="discriminator-step-gan"
 # ### A GAN's discriminator step
