@@ -330,7 +330,7 @@ for name, tensor in [("a", a), ("b", b)]:
 # are ready. `take_one` takes the node with the **highest sequence number**: every node gets
 # the next number when it is created, so that is the node created last. `AccumulateGrad`
 # nodes get the largest possible number, so a leaf whose gradient is complete is written
-# before any other node runs.
+# before any other ready node runs.
 
 # %% [markdown] key="6-retain-graph"
 # ## 6. `retain_graph` and "backward through the graph a second time"

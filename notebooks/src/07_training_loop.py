@@ -70,8 +70,8 @@ for k in range(1, 4):
     print(f"after {k} backward:", model.weight.grad)
 
 # %% [markdown] key="three-times-one" jupyter={"source_hidden": true}
-# Three times the gradient of one: `backward()` *adds* into `.grad` and never overwrites it
-# (notebook 02 §5). Each pass built a new graph, so no saved tensor was needed twice.
+# Three times the gradient of one: `backward()` *adds* into `.grad` and never overwrites it.
+# Each pass built a new graph, so no saved tensor was needed twice.
 
 # %% [markdown] key="loop-that-forgets"
 # ### A loop without `zero_grad()`
