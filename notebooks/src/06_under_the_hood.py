@@ -65,21 +65,17 @@ def same_input_twice():
     a = torch.tensor([0.5, -1.0], requires_grad=True)
     y = a * a
     (first, _), (second, _) = y.grad_fn.next_functions
-    print(len(y.grad_fn.next_functions), "pairs | the same node twice:", first is second)
+    print(len(y.grad_fn.next_functions), "pairs:", first.name(), "and", second.name())
+    print("the same node twice:", first is second, "| its .variable is a:", first.variable is a)
+    y.sum().backward()
+    print("a.grad:", a.grad)
 
 
 viz.quiz("06/same-input-twice", run=same_input_twice)
 
-# %% jupyter={"outputs_hidden": true}
-a = torch.tensor([0.5, -1.0], requires_grad=True)
-y = a * a
-(first, _), (second, _) = y.grad_fn.next_functions
-print(len(y.grad_fn.next_functions), "pairs:", first.name(), "and", second.name())
-print("the same node twice:", first is second, "| its .variable is a:", first.variable is a)
-y.sum().backward()
-print("a.grad:", a.grad)
-
 # %% [markdown] key="one-pair-per" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # One pair per input of the op, even when both inputs are the same tensor. A leaf has a
 # single `AccumulateGrad` node (the same object for as long as some graph uses it), so both
 # edges end there. The two contributions, `grad * a` each, are added before `.grad` is
@@ -159,12 +155,6 @@ def custom_node_name():
 
 viz.quiz("06/custom-node-name", run=custom_node_name)
 
-# %% jupyter={"outputs_hidden": true}
-x = torch.tensor([-2.0, 0.0, 3.0], requires_grad=True)
-y = MySigmoid.apply(x)
-print(y)
-print(y.grad_fn.name(), edges(y.grad_fn))
-
 # %% [markdown] key="check-twice-first"
 # ### Checking a custom backward
 #
@@ -173,6 +163,10 @@ print(y.grad_fn.name(), edges(y.grad_fn))
 # (in `float32` the rounding error of the difference would swamp the result).
 
 # %%
+x = torch.tensor([-2.0, 0.0, 3.0], requires_grad=True)
+y = MySigmoid.apply(x)
+
+
 def numerical_grad(f, x, eps=1e-6):
     """Central differences of f(x).sum() for each element of a 1-D tensor x."""
     x = x.detach()
@@ -317,15 +311,9 @@ def hook_order():
 
 viz.quiz("06/hook-order", run=hook_order)
 
-# %% jupyter={"outputs_hidden": true}
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-a = x * 2
-b = x.exp()
-for name, tensor in [("a", a), ("b", b)]:
-    tensor.register_hook(lambda g, name=name: print("gradient reaches", name, g))
-(a + b).sum().backward()
-
 # %% [markdown] key="ready-queue-order" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `b` first, every time. When `AddBackward0` has run, both `MulBackward0` and `ExpBackward0`
 # are ready. `take_one` takes the node with the **highest sequence number**: every node gets
 # the next number when it is created, so that is the node created last. `AccumulateGrad`
@@ -377,14 +365,9 @@ def twice_without_saves():
 
 viz.quiz("06/twice-without-saves", run=twice_without_saves)
 
-# %% jupyter={"outputs_hidden": true}
-a = torch.tensor([1.0, 2.0], requires_grad=True)
-total = (a + 1).sum()
-total.backward()
-total.backward()
-print("a.grad:", a.grad)
-
 # %% [markdown] key="same-plain-cell" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # It works, in PyTorch too: `AddBackward0` and `SumBackward0` save nothing, so nothing was
 # freed and nothing is missing the second time. The rule is about freed saved values, not
 # about calling backward twice.
@@ -410,22 +393,21 @@ def second_derivative():
 
 viz.quiz("06/second-derivative", run=second_derivative)
 
-# %% jupyter={"outputs_hidden": true}
-x = torch.tensor(3.0, requires_grad=True)
-y = x ** 3
-(dy,) = torch.autograd.grad(y, x, create_graph=True)
-print("dy/dx  :", dy)
-(d2y,) = torch.autograd.grad(dy, x)
-print("d2y/dx2:", d2y)
+# %% [markdown] key="second-derivative-why" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# 27 and 18: with `create_graph=True` the backward formula 3x² was recorded as a graph of its
+# own, so the gradient can be differentiated again: 6x = 18.
 
-# %% [markdown] key="trace-shows-while" jupyter={"source_hidden": true}
-# 27 and 18. The trace shows how: while `PowBackward0` **ran**, new nodes were **created**;
-# they are the graph of the derivative. Nothing was freed, because `retain_graph` defaults
-# to `create_graph`. Without `create_graph`, the gradient has no `grad_fn`, and asking for
-# its derivative fails with the "does not require grad" error of
-# [notebook 01 §2](01_detach_vs_data.ipynb).
+# %% [markdown] key="trace-shows-while"
+# ### The graph of a derivative
+#
+# While `PowBackward0` **runs**, new nodes are **created**: they are the graph of the
+# derivative. Nothing is freed, because `retain_graph` defaults to `create_graph`. Without
+# `create_graph`, the gradient has no `grad_fn`, and asking for its derivative fails with the
+# "does not require grad" error of [notebook 01 §2](01_detach_vs_data.ipynb).
 
-# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
+# %% tags=["minigrad-only"]
 x = torch.tensor(3.0, requires_grad=True)
 with torch.autograd.trace() as log:
     (dy,) = torch.autograd.grad(x ** 3, x, create_graph=True)
@@ -466,14 +448,11 @@ second = None  # TODO: two calls to torch.autograd.grad
 # %% tags=["minigrad-only"]
 viz.exercise("06/second-derivative", check=lambda: check_second(x, second))
 
-# %% [markdown] key="myth-check"
-# ## Myth check
-#
-# - **Misleading**: "to turn a node into a leaf, call `detach()` on it: it cuts the node out
-#   of the graph that made it." `detach()` is **out of place**: the tensor you call it on keeps
-#   its `grad_fn` and stays in the graph, and you get a **new** leaf with
-#   `requires_grad=False` that shares storage and version counter. Only the in-place
-#   `detach_()` changes the tensor itself. Cell below. <!-- claim S002-12 misleading -->
+# %% [markdown] myths="06"
+# (generated from notebooks/src/myths.py)
+
+# %% [markdown] key="m1-detach"
+# M1: `detach()` leaves `y` in the graph and returns a new leaf; `detach_()` changes `y`.
 
 # %%
 x = torch.tensor([1.0, 2.0], requires_grad=True)

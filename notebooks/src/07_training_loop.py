@@ -2,8 +2,7 @@
 # # 07 · Autograd in a real training loop
 #
 # This notebook puts autograd back where you meet it every day: a loop of *forward, loss,
-# backward, step*. Each section is a mistake (or a trick) of real training code, on a model
-# small enough to print.
+# backward, step*. Each section is a mistake (or a trick) of real training code.
 #
 # **In this notebook** (about 40 minutes): `zero_grad()`, and leaving it out on purpose
 # (gradient accumulation) · `backward()` of a non-scalar · `model.eval()` vs `no_grad()` ·
@@ -63,13 +62,9 @@ def three_backwards():
 
 viz.quiz("07/three-backwards", run=three_backwards)
 
-# %% jupyter={"outputs_hidden": true}
-model = tiny_model()
-for k in range(1, 4):
-    loss_fn(model(X), Y).backward()
-    print(f"after {k} backward:", model.weight.grad)
-
 # %% [markdown] key="three-times-one" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # Three times the gradient of one: `backward()` *adds* into `.grad` and never overwrites it.
 # Each pass built a new graph, so no saved tensor was needed twice.
 
@@ -125,16 +120,9 @@ def micro_batches():
 
 viz.quiz("07/micro-batch-scale", run=micro_batches)
 
-# %% jupyter={"outputs_hidden": true}
-full = tiny_model()
-loss_fn(full(X), Y).backward()
-accum = tiny_model()
-for i in range(0, 8, 2):
-    loss_fn(accum(X[i:i + 2]), Y[i:i + 2]).backward()
-print("full batch:     ", full.weight.grad)
-print("4 micro-batches:", accum.weight.grad)
-
 # %% [markdown] key="four-times-full" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # Four times the full batch's gradient. Each micro-batch loss is a mean over 2 rows, so every
 # row weighs 1/2 instead of 1/8; dividing each micro-batch loss by 4, the number of
 # micro-batches, gives the full batch's gradient back.
@@ -146,6 +134,9 @@ print("4 micro-batches:", accum.weight.grad)
 # micro-batch's graph is freed by its `backward()`, so memory holds one micro-batch at a time.
 
 # %%
+full = tiny_model()
+loss_fn(full(X), Y).backward()
+
 model = tiny_model()
 opt = torch.optim.SGD(model.parameters(), lr=0.05)
 opt.zero_grad()
@@ -180,6 +171,8 @@ per_sample = x ** 2
 per_sample.backward()
 
 # %% [markdown] key="how-read" jupyter={"source_hidden": true}
+# **How to read this message**
+#
 # It raises `grad can be implicitly created only for scalar outputs`: without an argument,
 # `backward()` starts from the gradient 1, and 1 only makes sense for a single number. Either
 # reduce first (`per_sample.sum().backward()` or `.mean()`), or pass the starting gradient
@@ -194,7 +187,7 @@ per_sample.backward()
 #   running statistics instead of the batch's and stops updating them.
 # - `no_grad()` / `inference_mode()` (notebook 04) stop autograd from recording.
 #
-# The network below has both kinds of layer. Its weights are set by hand.
+# The network below has both kinds of layer.
 
 # %%
 def make_net():
@@ -227,14 +220,9 @@ def no_grad_is_not_eval():
 
 viz.quiz("07/no-grad-is-not-eval", run=no_grad_is_not_eval)
 
-# %% jupyter={"outputs_hidden": true}
-fresh = make_net()
-with torch.no_grad():
-    a, b = fresh(batch), fresh(batch)
-print("same output twice:", a.tolist() == b.tolist())
-print("BatchNorm batches counted:", fresh[1].num_batches_tracked.item())
-
 # %% [markdown] key="no-grad-did" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # Two different outputs, and two batches counted. `no_grad()` did its own job (no graph) and
 # nothing else: Dropout drew new masks, and BatchNorm normalized with the batch's statistics
 # and moved its running averages towards them.
@@ -281,7 +269,7 @@ net = net.train()                      # back to training mode (train() returns 
 # where a gradient must **stop**. A recurrent network carries a hidden state `h` from step to
 # step. On a long sequence you backpropagate in chunks: run a few steps, call `backward()`,
 # step, and go on with the same `h`. This is **truncated backpropagation through time**
-# (truncated BPTT). The tiny recurrent cell below is two `Linear` layers and a `tanh`.
+# (truncated BPTT), here with a tiny recurrent cell.
 
 # %%
 def tiny_rnn():
@@ -326,6 +314,8 @@ def two_chunks_without_detach():
 viz.quiz("07/bptt-without-detach", run=two_chunks_without_detach)
 
 # %% [markdown] key="chunk-2-graph" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # It raises "Trying to backward through the graph a second time" (the message is taken apart
 # in [notebook 01](01_detach_vs_data.ipynb)): chunk 2's graph reaches back through `h` into
 # chunk 1, whose saved tensors `backward()` already freed. `retain_graph=True` would silence
@@ -348,13 +338,7 @@ for start in (0, 3):
     loss.backward()
 
 # %% [markdown] key="both-chunks-now"
-# Both chunks now have graphs of the same size. One step after the cut, drawn: no arrow goes
-# back from the detached `h_start`, so the gradient stops there.
-
-# %% tags=["minigrad-only"]
-h_start = h.detach()
-h_next = torch.tanh(inp(sequence[0]) + rec(h_start))
-viz.draw(h_next, h_start)
+# Both chunks now have graphs of the same size: the gradient stops at the detached `h`.
 
 # %% [markdown] key="5-total-loss"
 # ## 5. Logging the loss: `total_loss += loss`
@@ -386,12 +370,9 @@ def fifty_steps():
 
 viz.quiz("07/total-loss-nodes", run=fifty_steps)
 
-# %% jupyter={"outputs_hidden": true}
-total = epoch(50, log=lambda loss: loss)
-print(total)
-print("nodes behind total:", count_nodes(total))
-
 # %% [markdown] key="each-step-adds" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # About 200. Each step adds four nodes: an `AddBackward0` and the loss's own
 # `MseLossBackward0`, `AddmmBackward0` and `TBackward0` (the two `AccumulateGrad` nodes are
 # shared by all steps). Three steps, drawn: a chain with one copy of the model's graph per
@@ -400,13 +381,15 @@ print("nodes behind total:", count_nodes(total))
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(epoch(3, log=lambda loss: loss))
 
-# %% [markdown] key="what-chain-holds" jupyter={"source_hidden": true}
-# What does the chain hold on to? `AddBackward0` saves no tensor: the gradient of a sum
+# %% [markdown] key="what-chain-holds"
+# ### What the chain holds on to
+#
+# `AddBackward0` saves no tensor: the gradient of a sum
 # passes through unchanged, so it needs none. Its edges lead to the previous step's
 # `AddBackward0` and to this step's `MseLossBackward0`. The loss tensors themselves are
 # freed; what stays alive is the chain of nodes and whatever *those* nodes saved.
 
-# %% jupyter={"outputs_hidden": true}
+# %%
 model = tiny_model()
 total, loss_refs = 0.0, []
 for _ in range(3):
@@ -421,13 +404,13 @@ print(add_node.name(), "| saves self or other:",
       "| edges to:", [fn.name() for fn, _ in add_node.next_functions])
 print("loss tensors still alive:", [ref() is not None for ref in loss_refs])
 
-# %% [markdown] key="during-training-backward" jupyter={"source_hidden": true}
+# %% [markdown] key="during-training-backward"
 # During training `backward()` has at least freed what each step's nodes saved, so the leak
 # is "only" the nodes. Without a `backward()`, in an evaluation loop that forgot
-# `no_grad()`, every step's saved activations stay too. `saved_bytes` adds up the bytes of
-# the tensors that the graph behind a result has saved (the same walk as notebook 04 §4).
+# `no_grad()`, every step's saved activations stay too. `saved_bytes` (notebook 04 §4's walk)
+# adds up what the graph behind a result has saved.
 
-# %% jupyter={"outputs_hidden": true}
+# %%
 def saved_bytes(t):
     nodes, stack, buffers = set(), [t.grad_fn], {}
     while stack:
@@ -454,7 +437,7 @@ for steps in (1, 10, 100):
     print(f"{steps:3} steps: total as tensor keeps {saved_bytes(as_tensor):7,} bytes, "
           f"as float {type(as_number).__name__}")
 
-# %% [markdown] key="input-target-are" jupyter={"source_hidden": true}
+# %% [markdown] key="input-target-are"
 # The input and target are the same tensors at every step and count once; each step adds its
 # 512×1 output (2,048 bytes), saved by that step's `MseLossBackward0`. Linear growth, forever,
 # for a number you only wanted to print; in a real network each step's activations are
@@ -462,8 +445,6 @@ for steps in (1, 10, 100):
 
 # %% [markdown] key="8-exercises"
 # ## 6. Exercises
-#
-# Edit the code cell, run it, then press **Check** (**Show solution** reveals one).
 #
 # **Exercise 1: fix this training loop.** `buggy_train` has two of the bugs of this notebook.
 # Fix them so that it trains like `train()` in section 1 and returns a plain float.
@@ -558,19 +539,17 @@ def pick_a_row():
     x = torch.tensor([1., 1., 1.], requires_grad=True)
     y = W @ x
     y.backward(gradient=torch.tensor([1., 0.]))
-    print("x.grad =", x.grad)
+    print("v = [1., 0.] -> x.grad =", x.grad)
+    x.grad = None
+    (W @ x).backward(gradient=torch.tensor([1., 1.]))
+    print("v = [1., 1.] -> x.grad =", x.grad)
 
 
 viz.quiz("07/vjp-row", run=pick_a_row)
 
-# %% jupyter={"outputs_hidden": true}
-W = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
-for v in ([1., 0.], [1., 1.]):
-    x = torch.tensor([1., 1., 1.], requires_grad=True)
-    (W @ x).backward(gradient=torch.tensor(v))
-    print("v =", v, "-> x.grad =", x.grad)
-
 # %% [markdown] key="one-hot-v" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # A one-hot `v` picks one row of J: one backward pass per output gives you the whole
 # Jacobian, row by row. With `v = [1., 1.]` you get the column sums instead.
 
@@ -613,11 +592,16 @@ def without_detach():
 viz.quiz("07/gan-without-detach", run=without_detach)
 
 # %% [markdown] key="without-detach-gradient" jupyter={"source_hidden": true}
-# Without `detach()` the gradient flows on through `fake` into `G`. Those gradients are not
+# **Explanation**
+#
+# D and G. Without `detach()` the gradient flows on through `fake` into `G`. Those gradients are not
 # what `G` should learn from (they push `G` to make *worse* fakes), and they would still be
-# in `G`'s `.grad` at the generator's step unless you zero them. With `detach()`:
+# in `G`'s `.grad` at the generator's step unless you zero them.
 
-# %% jupyter={"outputs_hidden": true}
+# %% [markdown] key="gan-with-detach"
+# #### With `fake.detach()`
+
+# %%
 G, D = tiny_gan()
 fake = G(noise)
 discriminator_step(G, D, fake.detach())
@@ -626,7 +610,7 @@ D.zero_grad()
 g_loss.backward()
 print("G.weight.grad:", G.weight.grad)
 
-# %% [markdown] key="generator-step-reuses" jupyter={"source_hidden": true}
+# %% [markdown] key="generator-step-reuses"
 # The generator step reuses the same `fake`: its graph through `G` is still whole, because
 # the discriminator's `backward()` never entered it. The same idea appears in reinforcement
 # learning, where the target `reward + gamma * target_net(next_state)` is computed under
@@ -676,6 +660,8 @@ def raw_hook():
 viz.quiz("07/hook-keeps-graph", run=raw_hook)
 
 # %% [markdown] key="stored-output-live" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # The live tensor, with its graph: hooks run with whatever grad mode is on. A stored `output`
 # keeps that graph alive, the same leak as in section 5. Keep `output.detach()`, or
 # `output.detach().cpu().numpy()` for a NumPy copy (`.cpu().numpy()` alone raises "Can't call
@@ -704,12 +690,16 @@ def clip_once():
 viz.quiz("07/clip-returns", run=clip_once)
 
 # %% [markdown] key="returns-norm-before" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # It returns the norm *before* clipping (√(3² + 4² + 12²) = 13), which is worth logging:
 # a run whose norms keep hitting the cap needs a lower learning rate. The direction of the
-# step is unchanged; only its length is capped. Here is one step on a batch with an outlier
-# label, with and without the cap:
+# step is unchanged; only its length is capped.
 
-# %% jupyter={"outputs_hidden": true}
+# %% [markdown] key="clip-outlier"
+# #### One step on a batch with an outlier label, with and without the cap
+
+# %%
 bad_Y = Y.clone()
 bad_Y[3] = 400.0                                   # one corrupted label
 for clip in (None, 1.0):
