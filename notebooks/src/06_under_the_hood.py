@@ -464,12 +464,6 @@ print("d | leaf:", d.is_leaf, "| grad_fn:", d.grad_fn, "| requires_grad:", d.req
 y.detach_()
 print("after y.detach_() | leaf:", y.is_leaf, "| grad_fn:", y.grad_fn)
 
-# %% [markdown] key="whole-method-three"
-# The whole method is three lines:
-
-# %% tags=["minigrad-only"]
-show_source(torch.Tensor.detach)
-
 # %% [markdown] key="optional-depth-what"
 # ## Optional depth: what minigrad simplifies
 #
