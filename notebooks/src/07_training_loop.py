@@ -118,7 +118,7 @@ def micro_batches():
     print("4 micro-batches, no fix:", accum.weight.grad)
 
 
-viz.quiz("07/micro-batch-scale", run=micro_batches)
+viz.quiz("07/micro-batches", run=micro_batches)
 
 # %% [markdown] key="four-times-full" jupyter={"source_hidden": true}
 # **Explanation**
@@ -210,7 +210,7 @@ print(net)
 # twice on the same batch inside `torch.no_grad()`.
 
 # %% tags=["minigrad-only"]
-def no_grad_is_not_eval():
+def no_grad_in_train_mode():
     fresh = make_net()
     with torch.no_grad():
         a, b = fresh(batch), fresh(batch)
@@ -218,7 +218,7 @@ def no_grad_is_not_eval():
     print("BatchNorm batches counted:", fresh[1].num_batches_tracked.item())
 
 
-viz.quiz("07/no-grad-is-not-eval", run=no_grad_is_not_eval)
+viz.quiz("07/no-grad-in-train-mode", run=no_grad_in_train_mode)
 
 # %% [markdown] key="no-grad-did" jupyter={"source_hidden": true}
 # **Explanation**
@@ -534,7 +534,7 @@ print(x.grad)
 # **Predict.** For a linear map y = W x the Jacobian is W itself.
 
 # %% tags=["minigrad-only"]
-def pick_a_row():
+def one_hot_gradient():
     W = torch.tensor([[1., 2., 3.], [4., 5., 6.]])
     x = torch.tensor([1., 1., 1.], requires_grad=True)
     y = W @ x
@@ -545,7 +545,7 @@ def pick_a_row():
     print("v = [1., 1.] -> x.grad =", x.grad)
 
 
-viz.quiz("07/vjp-row", run=pick_a_row)
+viz.quiz("07/vjp-linear", run=one_hot_gradient)
 
 # %% [markdown] key="one-hot-v" jupyter={"source_hidden": true}
 # **Explanation**
@@ -657,7 +657,7 @@ def raw_hook():
           kept["relu"].requires_grad, "| nodes behind it:", count_nodes(kept["relu"]))
 
 
-viz.quiz("07/hook-keeps-graph", run=raw_hook)
+viz.quiz("07/hook-stores-output", run=raw_hook)
 
 # %% [markdown] key="stored-output-live" jupyter={"source_hidden": true}
 # **Explanation**

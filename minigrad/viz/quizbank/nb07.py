@@ -22,7 +22,7 @@ QUIZZES = {
         explanation_zh="每次都建一张新的计算图，所以没有东西被释放两次；每次 backward() 都把"
                        "它的梯度加进 .grad。这就是训练循环每一步都调用一次 "
                        "optimizer.zero_grad() 的原因。"),
-    "07/micro-batch-scale": dict(
+    "07/micro-batches": dict(
         question="MSELoss averages over its batch. You call backward() on 4 micro-batches of "
                  "2 rows instead of 1 batch of 8. What makes the accumulated .grad equal the "
                  "full batch's?",
@@ -58,7 +58,7 @@ QUIZZES = {
                     "RuntimeError：非标量输出需要一个梯度"],
         explanation_zh="不带参数的 backward() 从数 1 开始，而这只对标量有意义。对向量输出，"
                        "要么先归约，要么传入 gradient=，每个元素一个权重。"),
-    "07/vjp-row": dict(
+    "07/vjp-linear": dict(
         question="W = [[1, 2, 3], [4, 5, 6]], y = W @ x, y.backward(gradient=tensor([1., 0.])). "
                  "What is x.grad?",
         choices=["[1., 2., 3.]", "[1., 4.]", "[5., 7., 9.]"],
@@ -69,7 +69,7 @@ QUIZZES = {
                     "x.grad 是什么？",
         explanation_zh="backward(gradient=v) 计算 v^T J，而 W @ x 的雅可比矩阵就是 W。"
                        "v = [1, 0] 选出 W 的第一行：也就是只有 y[0] 的梯度。"),
-    "07/no-grad-is-not-eval": dict(
+    "07/no-grad-in-train-mode": dict(
         question="A fresh network with BatchNorm1d and Dropout, still in training mode, runs "
                  "twice on the same batch inside torch.no_grad(). What do you see?",
         choices=["the same output twice, and BatchNorm has counted no batch",
@@ -139,7 +139,7 @@ QUIZZES = {
                        "第 1 步：每步四个新节点（Add、MseLoss、Addmm、T），再加上两个共享的 "
                        "AccumulateGrad 节点。loss 张量本身已被释放；留下来的是这条节点链"
                        "（以及节点保存的东西）。"),
-    "07/hook-keeps-graph": dict(
+    "07/hook-stores-output": dict(
         question="A forward hook stores `output` itself (no detach) during a training-mode "
                  "forward with grad mode on. What is the stored tensor?",
         choices=["a plain tensor: hooks run under no_grad",
