@@ -1,6 +1,8 @@
 """Notebook 07's exercise checkers reject the mistakes the notebook teaches against: dividing
 every micro-batch loss by the number of micro-batches when they are uneven, and evaluating by
 building the graph and detaching at the end instead of under no_grad()."""
+import pytest
+
 import minigrad as torch
 from minigrad import nn
 from minigrad.viz.quizbank import nb07
@@ -82,3 +84,28 @@ def test_evaluate_rejects_no_grad_without_eval():
             return model(inputs)
     verdict = nb07.check_evaluate(evaluate, *_net())
     assert verdict.startswith("Not yet") and "Dropout" in verdict
+
+
+def test_what_07_says_about_keeping_a_hook_output():
+    """07's advice: `.cpu().numpy()` alone raises on a tensor that requires grad (torch's
+    message), `.detach().cpu().numpy()` gives the NumPy copy."""
+    out = torch.tensor([1., 2.], requires_grad=True) * 2
+    with pytest.raises(RuntimeError, match=r"Can't call numpy\(\) on Tensor that requires grad"):
+        out.cpu().numpy()
+    assert out.detach().cpu().numpy().tolist() == [2.0, 4.0]
+
+
+def test_what_07_says_about_total_loss():
+    """07 §5: the running total's AddBackward0 saves no tensor; its edges reach the previous
+    total's node and this step's loss node, and backward() freed what the loss node saved."""
+    model = tiny_model()
+    total = 0.0
+    for _ in range(2):
+        loss = loss_fn(model(X), Y)
+        loss.backward()
+        total = total + loss
+    node = total.grad_fn
+    assert not hasattr(node, "_saved_self") and not hasattr(node, "_saved_other")
+    assert [fn.name() for fn, _ in node.next_functions] == ["AddBackward0", "MseLossBackward0"]
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        _ = node.next_functions[1][0]._saved_self
