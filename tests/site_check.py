@@ -23,7 +23,7 @@ _CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)|@import\s+['\"]([^'\"]+)")
 class Page(HTMLParser):
     """One HTML file: its ids, links (<a href>), loads, and the text of chosen elements."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path | None, text: str | None = None):
         super().__init__(convert_charrefs=True)
         self.path = path
         self.ids: set[str] = set()
@@ -32,7 +32,12 @@ class Page(HTMLParser):
         self.tags: list[tuple[str, dict]] = []
         self.h1s: list[str] = []
         self._in_h1 = 0
-        self.feed(path.read_text(encoding="utf-8"))
+        self.feed(path.read_text(encoding="utf-8") if text is None else text)
+
+    @classmethod
+    def from_text(cls, text: str) -> "Page":
+        """A page read from its HTML text (e.g. as a server returned it)."""
+        return cls(None, text)
 
     def handle_starttag(self, tag, attrs):
         a = {k: v or "" for k, v in attrs}

@@ -87,8 +87,24 @@ def _load_pages(app):
     app.env.minigrad_pages = {k: set(v) for k, v in data["pages"].items()}
 
 
+def _fix_chinese_search_stemmer():
+    """Sphinx 9's Chinese search stems Latin words with the English stemmer, but its
+    language_data.js then says `Stemmer = ChineseStemmer`, a class no script defines, and
+    the search page stops with a ReferenceError. Naming the JavaScript side English fixes it
+    (the words are split with jieba all the same)."""
+    from sphinx.search import languages
+    from sphinx.search.zh import SearchChinese
+    if SearchChinese.js_stemmer_rawcode != "english-stemmer.js":
+        return                                 # a Sphinx that ships its own: leave it
+
+    class SearchChineseEnglishStemmer(SearchChinese):
+        language_name = "English"
+    languages["zh"] = SearchChineseEnglishStemmer
+
+
 def setup(app):
     """Sphinx extension entry point: the config values and the page-context hook."""
+    _fix_chinese_search_stemmer()
     app.add_config_value("minigrad_lang", "en", "html")
     app.add_config_value("minigrad_site_json", "", "html")
     app.connect("builder-inited", _load_pages)
