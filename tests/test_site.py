@@ -11,6 +11,7 @@ Checked without a browser (tests/browser/test_site.py clicks through it):
 * one error page per failure family in both editions, titled with torch's exact message,
   linking to notebook 08's section when 08 is stored (to the notebook list otherwise).
 """
+import html
 import os
 import re
 from pathlib import Path
@@ -20,7 +21,7 @@ import nbsource
 import pytest
 import site_check
 from sitegen.build import build
-from sitegen.error_repros import REPROS
+from sitegen.error_repros import REPROS, title_of
 from sitegen.pages import ERROR_KINDS
 from sitegen.stage import EXERCISE, QUIZ, WIDGET
 
@@ -152,7 +153,10 @@ def test_error_pages_titled_with_the_exact_message(site, lang):
         path = _page(site, lang, f"errors/{kind}")
         assert f"{kind}.html" in index.links, f"{lang} error index misses {kind}"
         page = site_check.Page(path)
-        assert page.title() == REPROS[kind]["message"], f"{lang}/{kind}: {page.title()!r}"
+        assert page.title() == title_of(kind), f"{lang}/{kind}: {page.title()!r}"
+        assert REPROS[kind]["message"].startswith(page.title())
+        text = path.read_text(encoding="utf-8")
+        assert html.escape(REPROS[kind]["message"], quote=False) in text   # the whole text
         (more,) = [a["href"] for a in page.with_class("a", "mg-nb08")]
         if nb08.exists():
             assert more == f"../08_when_backward_fails.html#{kind}"

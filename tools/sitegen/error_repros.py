@@ -10,8 +10,13 @@
 
 tests/test_site_errors.py runs every program under real torch 2.13 (the message must be
 exactly ``message``) and under minigrad (exactly ``message`` with ``minigrad.`` for
-``torch.``). The error pages (tools/sitegen/pages.py) are titled with ``message``.
+``torch.``). The error pages (tools/sitegen/pages.py) are titled with `title_of(kind)`:
+``message`` without the "(Triggered internally at <torch's build path>)" that torch appends
+to a warning raised from C++ (the page still shows the whole text).
 """
+import re
+
+_TRIGGERED = re.compile(r" \(Triggered internally at [^)]*\)$")
 
 _NON_LEAF_WARNING = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -128,3 +133,8 @@ REPROS = {
         raises="RuntimeError",
         message="Function 'SqrtBackward0' returned nan values in its 0th output."),
 }
+
+
+def title_of(kind: str) -> str:
+    """The error page's title: torch's message, without a warning's build-path trailer."""
+    return _TRIGGERED.sub("", REPROS[kind]["message"])

@@ -12,7 +12,7 @@ import re
 
 from minigrad.viz.explain import _HEADINGS, KINDS, Explanation
 
-from .error_repros import REPROS
+from .error_repros import REPROS, title_of
 from .layout import NB08, NOTEBOOK_LIST, Site
 from .stage import run_box
 from .text import say
@@ -81,7 +81,7 @@ def errors_index(lang: str) -> str:
     for kind in ERROR_KINDS:
         title = Explanation(kind, lang=lang).title
         repro = REPROS[kind]
-        items.append(f"- [{escape_md(repro['message'])}]({kind}.md)  \n"
+        items.append(f"- [{escape_md(title_of(kind))}]({kind}.md)  \n"
                      f"  `{repro['raises']}` · {title}")
     toc = "\n".join(f"{plain(Explanation(k, lang=lang).title)} <{k}>" for k in ERROR_KINDS)
     return (f"# {say(lang, 'errors_title')}\n\n{say(lang, 'errors_intro')}\n\n"
@@ -104,7 +104,7 @@ def error_page(site: Site, lang: str, kind: str) -> str:
     sep = heads["sep"]
     lines = [
         "```{rst-class} mg-error-page", "```", "",
-        f"# {escape_md(repro['message'])}", "",
+        f"# {escape_md(title_of(kind))}", "",
         f"**{text.title}**", "",
         f"{say(lang, 'family')}{sep}`{kind}` · `{repro['raises']}`", "",
         f"## {heads['meaning']}", "", text.meaning, "",
