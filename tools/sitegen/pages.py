@@ -85,7 +85,7 @@ def errors_index(lang: str) -> str:
                      f"  `{repro['raises']}` · {title}")
     toc = "\n".join(f"{plain(Explanation(k, lang=lang).title)} <{k}>" for k in ERROR_KINDS)
     return (f"# {say(lang, 'errors_title')}\n\n{say(lang, 'errors_intro')}\n\n"
-            + "\n".join(items)
+            "```{rst-class} mg-errors-index\n```\n\n" + "\n".join(items)
             + f"\n\n```{{toctree}}\n:hidden:\n\n{toc}\n```\n")
 
 
