@@ -74,6 +74,7 @@ class Page(HTMLParser):
         return self.h1s[-1].replace("\uf0c1", "").rstrip("#").strip() if self.h1s else ""
 
     def with_class(self, tag: str, cls: str) -> list[dict]:
+        """The attributes of every `tag` element that has class `cls`."""
         return [a for t, a in self.tags if t == tag and cls in a.get("class", "").split()]
 
 

@@ -56,6 +56,7 @@ class Site:
         return None
 
     def exists(self, edition: str, docname: str) -> bool:
+        """Whether the edition has that page in this build."""
         return docname in self.pages[edition]
 
     def href(self, edition: str, docname: str, to_edition: str, to_docname: str,
