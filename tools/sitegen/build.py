@@ -102,7 +102,7 @@ def build(nbdir: Path, out: Path, workdir: Path | None = None) -> Report:
     start = time.monotonic()
     out = Path(out).resolve()
     workdir = Path(workdir or str(out) + "-src").resolve()
-    site = stage(nbdir, workdir)
+    site = stage(nbdir, workdir)        # prints a WARNING line for a quiz it cannot show
     shutil.rmtree(out, ignore_errors=True)
     report = Report(out)
     for lang in LANGS:
