@@ -134,7 +134,7 @@ class Tensor(TensorBase):
     def is_leaf(self):
         """True for tensors with no grad_fn: all tensors that don't require grad, and
         those the user created with requires_grad=True."""
-        return self._node is None
+        return self._node is None and self.grad_fn is None   # (a view may regain a history)
 
     @property
     def requires_grad(self):

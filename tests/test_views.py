@@ -185,7 +185,7 @@ REGRESSIONS = [
         g = w.grad
         v = g[0:]
         g.add_(w)
-        v.requires_grad, type(v.grad_fn).__name__, g.grad_fn
+        v.requires_grad, type(v.grad_fn).__name__, g.grad_fn, v.is_leaf
         """,
         """
         b = torch.zeros(3)
