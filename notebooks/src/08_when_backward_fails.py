@@ -181,7 +181,10 @@ found = viz.find_inplace(residual_step)
 print("line:", found.site.line, "| in", found.site.function)
 print("node:", found.node, "| saved at version", found.saved_version,
       "| found at", found.found_version)
-found.explanation                            # what viz.explain(err) says about the error
+explanation = found.explanation              # what viz.explain(err) says about the error
+print(explanation.title)
+for fix in explanation.fix:
+    print(" -", fix)
 
 # %% [markdown] key="s1b-fix"
 # The fix is the out-of-place form (`nn.ReLU()`, `h = h + x`, `p = p.clamp(...)`): a new
