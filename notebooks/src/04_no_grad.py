@@ -7,11 +7,11 @@
 # different: a block of code, one tensor, or the kind of tensor a block makes.
 #
 # 1. grad mode, the switch that decides whether operations are recorded
-# 2. `torch.no_grad()`: results without a graph
-# 3. what `no_grad` does **not** do
-# 4. why it matters: the memory a graph keeps alive
+# 2. `torch.no_grad()`: what a block of code produces
+# 3. `backward()` inside a `no_grad` block
+# 4. grad mode, `no_grad` and memory
 # 5. decorators, `enable_grad` and `set_grad_enabled`
-# 6. `requires_grad_()`: freezing parameters
+# 6. `requires_grad_()`: the flag on one leaf
 # 7. `torch.inference_mode()` and inference tensors
 # 8. which switch for which job, and how each differs from `detach()`
 #
@@ -23,7 +23,7 @@ import minigrad as torch
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
-from minigrad.viz.quizbank.nb04 import check_evaluate, check_sgd_step
+from minigrad.viz.quizbank.nb04 import check_evaluate, check_frozen_features
 
 # %% [markdown] key="1-grad-mode"
 # ## 1. Grad mode: the switch that decides what is recorded
@@ -51,7 +51,7 @@ print(y)
 viz.draw(y)
 
 # %% [markdown] key="2-with-torch"
-# ## 2. `with torch.no_grad():` gives results without a graph
+# ## 2. `with torch.no_grad():`
 #
 # **Why it matters.** This is the block you put around evaluation code and around manual
 # weight updates.
@@ -69,23 +69,25 @@ def inside_no_grad():
 
 viz.quiz("04/no-grad-result", run=inside_no_grad)
 
-# %% [markdown] key="same-code-plain"
+# %% [markdown] key="same-code-plain" jupyter={"source_hidden": true}
 # Same code, plain cell:
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 with torch.no_grad():
     h = x * 2
 print(h)
 print(h.requires_grad, h.is_leaf, h.grad_fn)
 
-# %% [markdown] key="h-plain-tensor"
+# %% [markdown] key="h-plain-tensor" jupyter={"source_hidden": true}
 # `h` is a plain tensor: no `grad_fn`, so it counts as a leaf. Drawn next to `y`, it is a
 # single box marked *made under no_grad*, with no arrow back to `x`.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y, h)
 
 # %% [markdown] key="predict-inside-same"
+# ### A factory call inside the block
+#
 # **Predict.** Inside the same kind of block, you create a tensor with a factory call and
 # `requires_grad=True`.
 
@@ -98,9 +100,12 @@ def factory_inside():
 
 viz.quiz("04/factory-inside-no-grad", run=factory_inside)
 
-# %% [markdown] key="no-grad-stops"
+# %% [markdown] key="no-grad-stops" jupyter={"source_hidden": true}
 # `no_grad` stops *recording operations*; a factory call records nothing, it just creates a
 # leaf with the flag you asked for.
+
+# %% [markdown] key="backward-on-result"
+# ### `backward()` on a result from the block
 #
 # Calling `backward()` on a result from the block fails, because there is no graph behind it.
 # **This cell raises on purpose.**
@@ -109,18 +114,13 @@ viz.quiz("04/factory-inside-no-grad", run=factory_inside)
 h.sum().backward()
 
 # %% [markdown] key="how-read"
-# **How to read this message**
-# - `element 0 of tensors`: `backward()` accepts a list of tensors and reports the first one it
-#   cannot use; here there is one, the sum.
-# - `does not require grad and does not have a grad_fn`: no graph. The sum came from `h`, and
-#   `h` came out of `no_grad` as a plain tensor. `h.requires_grad_()` would not help: it turns
-#   `h` into a leaf of its own, with no path back to `x`. Compute the value outside `no_grad`
-#   if you need its gradient.
+# This is the "does not require grad" error that [01 §2](01_detach_vs_data.ipynb) takes
+# apart: the sum came from `h`, and `h` left `no_grad` as a plain tensor, with no graph.
+# `h.requires_grad_()` would not help: it turns `h` into a leaf of its own, with no path back
+# to `x`. Compute the value outside `no_grad` if you need its gradient.
 
 # %% [markdown] key="3-what-no"
-# ## 3. What `no_grad` does *not* do
-#
-# `no_grad` changes only which **new** results get recorded while the block runs.
+# ## 3. `backward()` inside a `no_grad` block
 #
 # **Predict.** The loss is built with grad mode on; then, inside `no_grad`, you call
 # `loss.backward()`.
@@ -137,11 +137,16 @@ def backward_inside():
 
 viz.quiz("04/backward-inside-no-grad", run=backward_inside)
 
-# %% [markdown] key="backward-runs-graph"
+# %% [markdown] key="backward-runs-graph" jupyter={"source_hidden": true}
+# `no_grad` changes only which **new** results get recorded while the block runs.
 # `backward()` runs a graph that already exists, so `no_grad` does not stop it, and the flag on
-# `x` is untouched. Three more things it leaves alone: the mode is restored when the block
-# ends, **even if it raised**; blocks nest, each restoring what it found; and `as v` binds
-# `None`. The values are the same with or without it.
+# `x` is untouched.
+
+# %% [markdown] key="what-block-restores"
+# ### What the block restores
+#
+# The mode is restored when the block ends, **even if it raised**; blocks nest, each restoring
+# what it found; and `as v` binds `None`. The values computed are the same with or without it.
 
 # %%
 try:
@@ -157,11 +162,10 @@ with torch.no_grad() as v:
 print(torch.is_grad_enabled())
 
 # %% [markdown] key="4-why-bother"
-# ## 4. Why bother: the memory a graph keeps alive
+# ## 4. Grad mode, `no_grad` and memory
 #
 # **Why it matters.** Each recorded node keeps the tensors its backward needs (`tanh` keeps
-# its output, a matrix product both factors) for as long as the graph exists. Without a graph,
-# each intermediate result can be freed as soon as the next one is computed.
+# its output, a matrix product both factors) for as long as the graph exists.
 #
 # `saved_bytes(out)` walks the graph behind `out` and adds up the bytes of every saved
 # intermediate tensor (leaves are left out: they stay in memory anyway). It reads the nodes'
@@ -210,10 +214,10 @@ def both_ways():
 
 viz.quiz("04/no-grad-memory", run=both_ways)
 
-# %% [markdown] key="same-measurement-plain"
+# %% [markdown] key="same-measurement-plain" jupyter={"source_hidden": true}
 # The same measurement in a plain cell:
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 out = forward()
 print("grad mode:", saved_bytes(out), "bytes saved,", type(out.grad_fn).__name__)
 with torch.no_grad():
@@ -222,11 +226,13 @@ print("no_grad:  ", 0 if out_ng.grad_fn is None else saved_bytes(out_ng), "bytes
       out_ng.grad_fn)
 print("same value:", (out == out_ng).item())
 
-# %% [markdown] key="with-grad-mode"
-# With grad mode on, 1,048,576 bytes stay alive for a backward pass that never comes. In the
-# diagram the saved tensors are the notes beside each node; the `no_grad` output is one box.
+# %% [markdown] key="with-grad-mode" jupyter={"source_hidden": true}
+# With grad mode on, 1,048,576 bytes stay alive for a backward pass that never comes. Under
+# `no_grad` no node is made, so each intermediate result can be freed as soon as the next one
+# is computed. In the diagram the saved tensors are the notes beside each node; the `no_grad`
+# output is one box.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(out, out_ng)
 
 # %% [markdown] key="5-decorators-enable"
@@ -268,11 +274,11 @@ def plain_call():
 
 viz.quiz("04/set-grad-enabled-call", run=plain_call)
 
-# %% [markdown] key="plain-call-stays"
+# %% [markdown] key="plain-call-stays" jupyter={"source_hidden": true}
 # A plain call stays in effect until something switches it back; forget to, and every later
 # cell silently runs without a graph. As a decorator it affects only the function.
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 def run_step(v, train):
     with torch.set_grad_enabled(train):
         return (v * v).sum()
@@ -303,7 +309,7 @@ for mode in ("grad", "no_grad", "inference_mode"):
     print(lab.text(), end="\n\n")
 
 # %% [markdown] key="6-requires-grad"
-# ## 6. `requires_grad_()`: freezing parameters
+# ## 6. `requires_grad_()`: the flag on one leaf
 #
 # **Why it matters.** Fine-tuning a pretrained network often trains only the last layers.
 # `requires_grad_()` sets the flag on one **leaf**, in place, and returns that same tensor.
@@ -317,7 +323,8 @@ a.pow(2).sum().backward()
 print(a.grad)
 
 # %% [markdown] key="predict-freeze-first"
-# **Predict.** Freeze the first layer of a two-layer network, then run a backward pass.
+# **Predict.** Freeze the first layer, `net[0]`, of a two-layer network, then run a backward
+# pass.
 
 # %% tags=["minigrad-only"]
 def freeze_first_layer():
@@ -332,11 +339,11 @@ def freeze_first_layer():
 
 viz.quiz("04/frozen-layer", run=freeze_first_layer)
 
-# %% [markdown] key="frozen-parameter-gets"
+# %% [markdown] key="frozen-parameter-gets" jupyter={"source_hidden": true}
 # A frozen parameter gets no `.grad`, so the optimizer skips it. The weights are random, but
 # only `grad is None` is printed, so the output is always the same.
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 torch.manual_seed(0)
 net = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Linear(2, 1))
 for p in net[0].parameters():
@@ -346,14 +353,16 @@ net_out.backward()
 print("layer 0, grad is None:", [p.grad is None for p in net[0].parameters()])
 print("layer 1, grad is None:", [p.grad is None for p in net[1].parameters()])
 
-# %% [markdown] key="layer-0-missing"
+# %% [markdown] key="layer-0-missing" jupyter={"source_hidden": true}
 # Layer 0 is missing from the graph: neither its input nor its parameters require grad, so
 # nothing was recorded for it.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(net_out)
 
 # %% [markdown] key="on-computed-tensor"
+# ### `requires_grad_(False)` on a computed tensor
+#
 # On a computed tensor, `requires_grad_(False)` is refused. **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
@@ -404,19 +413,19 @@ def inplace_on_inference():
 
 viz.quiz("04/inference-inplace", run=inplace_on_inference)
 
-# %% [markdown] key="three-refusals-one"
+# %% [markdown] key="three-refusals-one" jupyter={"source_hidden": true}
 # The three refusals, one after the other (each cell **raises on purpose**):
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 t.add_(1)
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 t * x
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 t.requires_grad_()
 
-# %% [markdown] key="how-read-3"
+# %% [markdown] key="how-read-3" jupyter={"source_hidden": true}
 # **How to read these messages**
 # - `Inplace update to inference tensor outside InferenceMode is not allowed.`: the edit is
 #   checked *after* it ran, so `t` has already changed (`print(t)` below). Don't catch this
@@ -428,15 +437,15 @@ t.requires_grad_()
 #   tensor (or create `t` under `no_grad` instead). minigrad writes `minigrad.no_grad()` where
 #   PyTorch writes `torch.no_grad()`.
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 print(t)
 print(t + x)
 print(t.clone().is_inference(), t.clone() * x)
 
-# %% [markdown] key="t-x-recorded"
+# %% [markdown] key="t-x-recorded" jupyter={"source_hidden": true}
 # `t + x` is recorded: `AddBackward0` leads to `x` only, because `t` needs no gradient.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(t + x)
 
 # %% [markdown] key="8-which-switch"
@@ -472,27 +481,36 @@ for name, r in made.items():
 # %% [markdown] key="9-exercises"
 # ## 9. Exercises
 #
-# **Exercise 1: evaluate without a graph.** Change `evaluate` so that the result has no graph.
-# Leave `x.requires_grad` alone; grad mode must be back on afterwards and the value unchanged.
+# **Exercise 1: evaluate without a graph.** Change `evaluate` so that no graph is recorded
+# while it runs (and so none is returned). Leave `x.requires_grad` alone; grad mode must be
+# back on afterwards and the value unchanged.
 
 # %%
 def evaluate(v):
-    return (v * v).sum()          # TODO: make this return a result without a graph
+    return (v * v).sum()          # TODO: record nothing while computing this
 
 # %% tags=["minigrad-only"]
 viz.exercise("04/evaluate", check=lambda: check_evaluate(evaluate))
 
 # %% [markdown] key="exercise-2-sgd"
-# **Exercise 2: an SGD step by hand.** Write the step w ← w − lr·w.grad **in place**, so that
-# `w` stays the same leaf object. The first attempt, `w -= lr * w.grad`, raises an error about
-# leaves and in-place operations: find the block that makes it legal.
+# **Exercise 2: a frozen feature extractor.** `features` is a pretrained part that you do not
+# train; only `head` learns. `step(batch)` returns the loss whose backward fills `head`'s
+# gradients. As written it records `features` too: its parameters get gradients nobody uses,
+# and the tensors its nodes saved stay in memory until the backward pass. Change `step` so that
+# nothing is recorded for `features`, while `head` trains as before. One of this notebook's
+# switches is refused here: which one, and why?
 
 # %%
-def sgd_step(w, lr):
-    pass                              # TODO: w <- w - lr * w.grad, in place
+torch.manual_seed(0)
+features = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU())
+head = torch.nn.Linear(8, 1)
+
+
+def step(batch):
+    return head(features(batch)).sum()      # TODO: record nothing for features
 
 # %% tags=["minigrad-only"]
-viz.exercise("04/sgd-step", check=lambda: check_sgd_step(sgd_step))
+viz.exercise("04/frozen-features", check=lambda: check_frozen_features(step, features, head))
 
 # %% [markdown] key="myth-check"
 # ## Myth check

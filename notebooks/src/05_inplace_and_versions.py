@@ -11,9 +11,8 @@
 # 2. saved tensors: what a node keeps for backward, stamped with a version
 # 3. which operations save their inputs, which their output, which nothing
 # 4. when an edit breaks `backward()`, and the error message taken apart
-# 5. `.data`: the edit nobody sees
-# 6. views: `CopySlices` and `AsStridedBackward0`
-# 7. in-place operations on leaves
+# 5. views: `CopySlices` and `AsStridedBackward0`
+# 6. in-place operations on leaves, and what `optimizer.step()` does to a graph
 #
 # Rules in one page: the [cheat sheet](cheatsheet.md). At the end: exercises, a *Myth check*,
 # and optional depth on anomaly mode.
@@ -26,7 +25,7 @@ import minigrad as torch
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
-from minigrad.viz.quizbank.nb05 import check_answers, check_copy
+from minigrad.viz.quizbank.nb05 import check_in_place, check_two_steps
 
 # %% [markdown] key="1-version-counter"
 # ## 1. The version counter
@@ -46,9 +45,7 @@ u = t + 1                          # a new tensor; t is not written
 print(t, t._version, u._version)
 
 # %% [markdown] key="several-tensors-can"
-# Several tensors can **share** one counter: a view (slicing, `view`, `t()`) shares its base's
-# memory and counter, and so does `detach()`. `clone()` copies into new memory with a counter of
-# its own. `.data` shares the memory but gets a **new** counter.
+# Tensors made from one another may share memory. Do they share the counter too?
 #
 # **Predict.** Four tensors are made from `base`; then one write goes through the view.
 
@@ -64,11 +61,13 @@ def who_moves():
 
 viz.quiz("05/shared-counter", run=who_moves)
 
-# %% [markdown] key="now-same-five"
-# Now the same five tensors, with a second write through `.data`: the base changes, and its
-# version does not move.
+# %% [markdown] key="now-same-five" jupyter={"source_hidden": true}
+# A view (slicing, `view`, `t()`) shares its base's memory and counter, and so does
+# `detach()`. `clone()` copies into new memory with a counter of its own. `.data` shares the
+# memory but gets a **new** counter. Now the same five tensors, with a second write through
+# `.data`: the base changes, and its version does not move.
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 base = torch.tensor([1., 2., 3., 4.])
 view, det, cl, dat = base[1:3], base.detach(), base.clone(), base.data
 view.zero_()                       # one edit, through the view
@@ -76,23 +75,14 @@ dat.add_(1)                        # one edit, through .data
 print(base)
 print(base._version, view._version, det._version, cl._version, dat._version)
 
-# %% [markdown] key="diagram-purple-dashed"
+# %% [markdown] key="diagram-purple-dashed" jupyter={"source_hidden": true}
 # In the diagram, purple dashed edges mean *same storage + version counter*. The red edge from
 # `dat` means *same storage, own version counter*: autograd cannot see edits made through it.
-# `cl` has no edge: it owns its memory.
+# `cl` has no edge: it owns its memory. To try other ways of making the second tensor, use
+# the ViewsLab of [01 §4](01_detach_vs_data.ipynb).
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(base, view, det, cl, dat)
-
-# %% [markdown] key="try-viewslab"
-# ### Try it: ViewsLab
-#
-# Choose how `other` is made from `base`, edit either one, and read off what they share. With
-# `track=True` the base is a computed tensor that requires grad, so you also see the `grad_fn`
-# rewrites of section 6.
-
-# %% tags=["minigrad-only"]
-viz.ViewsLab(kind="data", track=True)
 
 # %% [markdown] key="2-saved-tensors"
 # ## 2. Saved tensors carry a version stamp
@@ -118,10 +108,10 @@ def what_pow_keeps():
 
 viz.quiz("05/what-pow-keeps", run=what_pow_keeps)
 
-# %% [markdown] key="pytorch-exposes-kept"
+# %% [markdown] key="pytorch-exposes-kept" jupyter={"source_hidden": true}
 # PyTorch exposes the kept tensors as `_saved_*` attributes on the node:
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 x = torch.tensor(0.5, requires_grad=True)
 s = x.sigmoid()
 p = x ** 2
@@ -129,26 +119,23 @@ print(s.grad_fn._saved_result)       # sigmoid'(x) = s * (1 - s): needs the OUTP
 print(p.grad_fn._saved_self)         # (x ** 2)' = 2 * x: needs the INPUT
 print(p.grad_fn._saved_exponent)     # and the exponent, a plain number
 
-# %% [markdown] key="orange-notes-diagram"
+# %% [markdown] key="orange-notes-diagram" jupyter={"source_hidden": true}
 # The orange notes in the diagram are the saved tensors, each with *saved vN, now vM*: the
 # stamp and the current version.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(s, p)
 
 # %% [markdown] key="3-which-operations"
 # ## 3. Which operations save what
 #
-# The rule follows from the derivative formulas:
-#
-# | saves its **output** | saves **input(s)** | saves **no tensor** |
-# | --- | --- | --- |
-# | `sigmoid`, `tanh`, `exp`, `relu`, `sqrt` | `x ** 2`, `log`, `sin`, `abs`, `x * w` (each the *other*), `x / w`, `@` | `+`, `-`, `sum`, `mean`, `clone`, `view`, `x * 2` (only the number) |
+# A node keeps what its derivative formula needs, nothing more.
 #
 # `saved_of(r)` lists what `r.grad_fn` kept (a kept Python number is reported as a number;
 # PyTorch stores it as a 0-d tensor, hence the `dim()` test).
 #
-# **Predict** the `x * c` row, where `c` is a constant tensor that does not require grad.
+# **Predict** what the node of `x * c` keeps, where `c` is a constant tensor that does not
+# require grad.
 
 # %%
 def saved_of(r):
@@ -171,25 +158,29 @@ c = torch.tensor([10., 10., 10.])
 # %% tags=["minigrad-only"]
 viz.quiz("05/mul-by-constant", run=lambda: print("x * c keeps:", saved_of(x * c)))
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
 for expr, r in [("x.sigmoid()", x.sigmoid()), ("x.relu()", x.relu()), ("x ** 2", x ** 2),
                 ("x * w", x * w), ("x * c", x * c), ("m @ m", m @ m), ("x * 2", x * 2),
                 ("x + w", x + w), ("x.view(3, 1)", x.view(3, 1))]:
     print(f"{expr:13} {type(r.grad_fn).__name__:17} keeps: {saved_of(r)}")
 
-# %% [markdown] key="x-c-keeps"
+# %% [markdown] key="x-c-keeps" jupyter={"source_hidden": true}
 # `x * c` keeps only `c`: only `x` needs a gradient, and ∂(x·c)/∂x = c, so keeping `x` would
-# waste memory. `x * 2` keeps just the number.
+# waste memory. `x * 2` keeps just the number. The rule, from the derivative formulas:
+#
+# | saves its **output** | saves **input(s)** | saves **no tensor** |
+# | --- | --- | --- |
+# | `sigmoid`, `tanh`, `relu`, `sqrt` | `x ** 2`, `log`, `sin`, `abs`, `x * w` (each factor, if the *other* needs a gradient), `x / w`, `@` | `+`, `-`, `sum`, `mean`, `clone`, `view`, `x * 2` (only the number) |
 
 # %% [markdown] key="4-when-edit"
 # ## 4. When an edit breaks `backward()`
 #
 # **Why it matters.** In-place edits appear in real code: `relu_()`, `x += ...` in a residual
-# block, a buffer updated in the forward pass. Whether they are safe follows one exact rule:
-# `backward()` raises **if and only if** a tensor that some node saved was modified after it
-# was saved. Which tensor you edit, and whether it requires grad, doesn't matter; only
-# whether a node kept it.
+# block, a buffer updated in the forward pass. Whether they are safe follows one rule: when
+# `backward()` runs a node, the node compares each tensor it saved with its stamp, and raises
+# if one was modified in place after it was saved. Which tensor you edit, and whether it
+# requires grad, doesn't matter; what matters is whether a node kept it, and whether the pass runs that node.
 #
 # **Predict.** `y = x.exp()`, then `y.detach().add_(1)`, then `y.backward()`.
 
@@ -204,24 +195,24 @@ def exp_experiment():
 
 viz.quiz("05/exp-edit", run=exp_experiment)
 
-# %% [markdown] key="expbackward0-keeps-its"
+# %% [markdown] key="expbackward0-keeps-its" jupyter={"source_hidden": true}
 # `ExpBackward0` keeps its output (the derivative of eˣ is eˣ itself), and `detach()` shares
 # the output's memory and version counter. Draw the graph **before** backward: the saved
 # `result` is already marked *stale* (red, *saved v0, now v1*).
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 x = torch.tensor([1., 2.], requires_grad=True)
 y = x.exp()
 y.detach().add_(1)
 print(y, y._version)
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y)
 
-# %% [markdown] key="as-red-note"
+# %% [markdown] key="as-red-note" jupyter={"source_hidden": true}
 # As the red note predicts, backward fails. **This cell raises on purpose.**
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 y.sum().backward()
 
 # %% [markdown] key="how-read-this"
@@ -277,89 +268,67 @@ read_version_error(lambda: q.sum().backward())
 x = torch.tensor(1., requires_grad=True)
 y = x ** 2                         # PowBackward0 keeps x
 with torch.no_grad():
-    x.mul_(3)                      # a leaf that requires grad: edit it under no_grad (section 7)
+    x.mul_(3)                      # a leaf that requires grad: edit it under no_grad (§6)
 read_version_error(lambda: y.backward())
 
-# %% [markdown] key="when-edit-harmless"
-# ### When the edit is harmless
+# %% [markdown] key="only-nodes-run"
+# ### `backward(inputs=...)` after an edit
 #
-# **Predict.** Same edit, but on the *output* of `x ** 2`, which keeps its input.
-
-# %% tags=["minigrad-only"]
-def pow_experiment():
-    x = torch.tensor(1., requires_grad=True)
-    y = x ** 2
-    y.detach().zero_()
-    print("y:", y)
-    y.backward()
-    print("x.grad:", x.grad)
-
-
-viz.quiz("05/pow-edit", run=pow_experiment)
+# `loss` below adds two branches, `a.sigmoid()` and `b * 2`; then the sigmoid's output is
+# zeroed through `detach()`, as in the exp experiment. A full `loss.backward()` would raise.
+#
+# **Predict.** `loss.backward(inputs=[b])` asks for `b`'s gradient only.
 
 # %%
-x = torch.tensor(1., requires_grad=True)
-y = x ** 2
-y.detach().zero_()
-print(y)
-y.backward()
-print(x.grad)
+def two_branches():
+    a = torch.tensor([1., 2.], requires_grad=True)
+    b = torch.tensor([3., 4.], requires_grad=True)
+    s = a.sigmoid()                    # SigmoidBackward0 keeps s
+    loss = s.sum() + (b * 2).sum()
+    s.detach().zero_()                 # s: version 0 -> 1
+    return a, b, loss
 
-# %% [markdown] key="powbackward0-kept-x"
-# `PowBackward0` kept `x`, not `y`, so zeroing `y` touches nothing it needs, and the gradient
-# 2·x at x = 1 is right. The same holds for `+`, which keeps nothing at all (see the myth check).
-#
+
+def backward_for_b():
+    a, b, loss = two_branches()
+    loss.backward(inputs=[b])
+    print("b.grad:", b.grad, "| a.grad:", a.grad)
+
+# %% tags=["minigrad-only"]
+viz.quiz("05/other-branch", run=backward_for_b)
+
+# %% jupyter={"outputs_hidden": true}
+a, b, loss = two_branches()
+loss.backward(inputs=[b], retain_graph=True)
+print("inputs=[b]:       b.grad =", b.grad, "| a.grad =", a.grad)
+print("autograd.grad:   ", torch.autograd.grad(loss, b, retain_graph=True))
+read_version_error(lambda: loss.backward())
+
+# %% [markdown] key="only-nodes-run-why" jupyter={"source_hidden": true}
+# A pass runs only the nodes on a path from `loss` to the inputs it was asked for.
+# `SigmoidBackward0` lies on `a`'s branch, so with `inputs=[b]` (or `torch.autograd.grad(loss,
+# b)`) it never runs and never looks at its stale saved output; the full `loss.backward()` runs
+# it and raises. So the exact rule is: a pass raises when a node **it runs** finds a saved
+# tensor modified since it was saved. PyTorch also has a way to make such an edit legal:
+# inside `with torch.autograd.graph.allow_mutation_on_saved_tensors():` an in-place edit of a
+# saved tensor first copies the old values, and backward uses the copy (minigrad does not
+# provide this context manager).
+
+# %% [markdown] key="try-inplacelab"
 # ### Try it: InplaceLab
 #
 # The lab starts from `a = tensor([1., 2., 3.], requires_grad=True); out = a.sigmoid()`. Edit
 # `out` through `detach()`, through `.data` or through a view, then run backward. The lab
-# predicts the outcome from the versions before it runs.
+# predicts the outcome from the versions before it runs. An edit of a tensor that no node saved
+# (the output of `x ** 2`) is harmless: [01 §5](01_detach_vs_data.ipynb). An edit through
+# `.data` is never seen by the check, and the gradient is silently computed from the edited
+# values: the sigmoid experiment of [01 §4](01_detach_vs_data.ipynb).
 
 # %% tags=["minigrad-only"]
 viz.InplaceLab()
 
-# %% [markdown] key="5-data-edit"
-# ## 5. `.data`: the edit nobody sees
-#
-# **Why it matters.** Old code (and some blog posts) edits values through `.data`. It shares
-# the memory but has its own counter, so the stamp check passes, and backward runs on
-# modified values.
-#
-# **Predict.** The exp experiment again, with `.data` instead of `detach()`.
-
-# %% tags=["minigrad-only"]
-def exp_through_data():
-    x = torch.tensor([1., 2.], requires_grad=True)
-    y = x.exp()
-    y.data.add_(1)
-    y.sum().backward()
-    print("x.grad:", x.grad, "| the right gradient is exp(x):", x.detach().exp())
-
-
-viz.quiz("05/data-edit", run=exp_through_data)
-
-# %%
-x = torch.tensor([1., 2.], requires_grad=True)
-y = x.exp()
-y.data.add_(1)
-print(y, "version", y._version)
-y.sum().backward()
-print(x.grad)
-
-# %% [markdown] key="no-error-gradient"
-# No error, and the gradient is eˣ + 1 instead of eˣ. In the diagram the saved `result` note
-# reads *saved v0, now v0*, so nothing looks stale; only the red *own version counter* edge
-# warns you. That is why `detach()` is the safe way to edit values, and `.data` is not.
-
-# %% tags=["minigrad-only"]
-x2 = torch.tensor([1., 2.], requires_grad=True)
-y2 = x2.exp()
-data_alias = y2.data
-data_alias.add_(1)
-viz.draw(y2, data_alias)
-
 # %% [markdown] key="6-views-copyslices"
-# ## 6. Views: `CopySlices` and `AsStridedBackward0`
+# ## 5. Views: `CopySlices` and `AsStridedBackward0`
 #
 # **Why it matters.** `z[1:3] = 0` or `h[:, 0] += b` are everyday code. An in-place operation
 # on a **view** of a computed tensor changes the base too, so autograd records it on both:
@@ -376,8 +345,7 @@ v.mul_(10)
 print(type(v.grad_fn).__name__, type(z.grad_fn).__name__, z._version)
 
 # %% [markdown] key="predict-z-z"
-# **Predict.** `(z * z).sum().backward()`: what is `x.grad`? (z = [1, 20, 30, 4] now; inside
-# the slice each z also carries the factor 10.)
+# **Predict.** `(z * z).sum().backward()`: what is `x.grad`? (z = [1, 20, 30, 4] now.)
 
 # %% tags=["minigrad-only"]
 def view_gradient():
@@ -390,20 +358,20 @@ def view_gradient():
 
 viz.quiz("05/view-gradient", run=view_gradient)
 
-# %% [markdown] key="gradient-2-z"
+# %% [markdown] key="gradient-2-z" jupyter={"source_hidden": true}
 # The gradient is 2·z·∂z/∂x: 2·1 and 2·4 outside the slice, 2·20·10 and 2·30·10 inside. In
 # the diagram, `CopySlices` shows the node it wraps (`MulBackward0`, `other = 10`), and
 # `AsStridedBackward0` leads from `v` back into it.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(z, v)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 (z * z).sum().backward()
 print(x.grad)
 
 # %% [markdown] key="7-place-operations"
-# ## 7. In-place operations on leaves
+# ## 6. In-place operations on leaves
 #
 # **Why it matters.** Optimizers update parameters in place, and parameters are leaves that
 # require grad. Such a leaf refuses an in-place edit while grad mode is on, because it would
@@ -421,7 +389,7 @@ w.add_(1)
 # first, so `w` is unchanged. Writing through a view (`w[0] = 5.`) gets the same message with
 # `a view of a leaf Variable`. Three ways are allowed, and they differ in the version counter:
 # inside `torch.no_grad()` (what optimizers do), through `w.detach()` (shares the counter),
-# and through `w.data` (does **not** move it, section 5).
+# and through `w.data` (does **not** move it: [01 §4](01_detach_vs_data.ipynb)).
 
 # %%
 with torch.no_grad():
@@ -431,6 +399,26 @@ w.detach().mul_(2)
 print(w, w._version)
 w.data.mul_(2)
 print(w, w._version)
+
+# %% [markdown] key="optimizer-step-between"
+# An update inside `no_grad`, as above, is what `optimizer.step()` does to every parameter
+# (notebook 02 §6). So a graph
+# built **before** a step holds stale weights: a second backward through it, after the step,
+# is refused. The saved tensor is `net[1].weight.t()`, a view of the weight (hence `of
+# AsStrided`, §5); its stamp is 1, not 0, because `nn.Linear` already wrote its weight in
+# place once, when it initialised it.
+
+# %%
+torch.manual_seed(0)
+net = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.Linear(3, 1))
+opt = torch.optim.SGD(net.parameters(), lr=0.1)
+loss = net(torch.tensor([[1., 2.]])).sum()
+loss.backward(retain_graph=True)
+opt.step()                          # every parameter: version + 1
+try:
+    loss.backward()
+except RuntimeError as err:
+    print(str(err).split(" Hint:")[0])
 
 # %% [markdown] key="one-more-rule"
 # One more rule mixes views with grad mode. A view created **inside** `no_grad` and edited in
@@ -457,37 +445,43 @@ head.mul_(2)
 print(buffer, buffer._version)
 
 # %% [markdown] key="8-exercises"
-# ## 8. Exercises
+# ## 7. Exercises
 #
-# **Exercise 1: keep the edit, fix the backward.** The code needs a copy of `exp(a)` with 1
-# added (for logging, say), but the way it makes the copy breaks `out.sum().backward()`. Change
-# **one line** so that `shifted` is `exp(a) + 1`, `out` is unchanged, and the gradient is right.
+# **Exercise 1: two steps from one forward pass.** `train_step` should make two SGD steps:
+# first on the fit loss, then on a penalty, each with the gradient **at the weights of that
+# moment**. As written, the second backward raises the error of §6. Fix it, keeping both
+# steps and both losses.
 
 # %%
-a = torch.tensor([0., 1., 2.], requires_grad=True)
-out = a.exp()
-shifted = out.detach()                 # TODO: change this line
-shifted.add_(1)
+def train_step(model, opt, batch):
+    out = model(batch)
+    opt.zero_grad()
+    ((out - 1) ** 2).mean().backward(retain_graph=True)   # step 1: fit the target 1
+    opt.step()
+    opt.zero_grad()
+    out.abs().mean().backward()                             # step 2: a penalty on the output
+    opt.step()
 
 # %% tags=["minigrad-only"]
-viz.exercise("05/fix-the-copy", check=lambda: check_copy(a, out, shifted))
+viz.exercise("05/two-steps", check=lambda: check_two_steps(train_step))
 
 # %% [markdown] key="exercise-2-output"
-# **Exercise 2: output or input?** For each operation, write `"output"`, `"input"` or
-# `"nothing"` for what its node keeps. The check compares your answers with the nodes
-# themselves, using `saved_of` from section 3.
+# **Exercise 2: in place where it is safe.** `forward` makes a new tensor at every step. To
+# save memory, turn each step that can be done in place into its in-place form (`mul_`,
+# `sigmoid_`, `exp_`: each writes into the tensor it is called on and returns it), as long as
+# `d.sum().backward()` still works and gives the same gradient. Which steps can, and which
+# cannot? Keep returning the four names.
 
 # %%
-answers = {
-    "x.tanh()": "?",
-    "x.sin()": "?",
-    "x.sqrt()": "?",
-    "x - w": "?",
-    "x.abs()": "?",
-}
+def forward(x):
+    a = x * 3
+    b = a.sigmoid()
+    c = b * 2
+    d = c.exp()
+    return a, b, c, d
 
 # %% tags=["minigrad-only"]
-viz.exercise("05/output-or-input", check=lambda: check_answers(answers))
+viz.exercise("05/in-place-where-safe", check=lambda: check_in_place(forward))
 
 # %% [markdown] key="myth-check"
 # ## Myth check
@@ -522,7 +516,8 @@ y0.backward()
 
 # %% [markdown] key="true-with-y"
 # - **True**: with `y = x ** 2` the same zeroing is harmless: `y` prints
-#   `tensor(0., grad_fn=<PowBackward0>)` and `x.grad` is `tensor(2.)`: §4's pow cell.
+#   `tensor(0., grad_fn=<PowBackward0>)` and `x.grad` is `tensor(2.)`:
+#   [01 §5](01_detach_vs_data.ipynb).
 #   <!-- claim S001-9 true -->
 # - **True**: with `z = torch.add(x, y)`, doubling `y` in place through `y.detach()` changes
 #   `y`, yet `z.sum().backward()` works and `x.grad` is all ones, because `AddBackward0` keeps
@@ -541,7 +536,7 @@ print(xa.grad, ya.grad)
 #   `y.detach()` makes `z.backward()` fail for a `[torch.FloatTensor [3, 1]]`, although
 #   `y.requires_grad` is still `True`. Two details differ from the old post: `z` prints with
 #   `SqueezeBackward4` (1-D @ 2-D is a matrix product and a squeeze), and the message says
-#   `of AsStrided`, because the edited `y` is a view (§6). Cell below, which **raises on
+#   `of AsStrided`, because the edited `y` is a view (§5). Cell below, which **raises on
 #   purpose**. <!-- claim S001-11 true -->
 
 # %% tags=["raises-exception"]
@@ -556,7 +551,7 @@ zm.backward()
 # %% [markdown] key="misleading-leaf-nodes"
 # - **Misleading**: "leaf nodes cannot be modified in place". Only leaves that **require
 #   grad** refuse, only with grad mode on, and `no_grad`, `detach()` and `.data` all get
-#   around it: the cells of §7, and the one below. <!-- claim S000-12 misleading -->
+#   around it: the cells of §6, and the one below. <!-- claim S000-12 misleading -->
 
 # %%
 batch_leaf = torch.tensor([1., 2.])            # a leaf that does not require grad
