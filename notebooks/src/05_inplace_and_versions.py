@@ -277,7 +277,8 @@ read_version_error(lambda: y.backward())
 # `loss` below adds two branches, `a.sigmoid()` and `b * 2`; then the sigmoid's output is
 # zeroed through `detach()`, as in the exp experiment. A full `loss.backward()` would raise.
 #
-# **Predict.** `loss.backward(inputs=[b])` asks for `b`'s gradient only.
+# **Predict.** `loss.backward(inputs=[b])` asks for `b`'s gradient only (`inputs=` names the
+# leaves whose `.grad` to fill).
 
 # %%
 def two_branches():
