@@ -6,17 +6,10 @@
 # PyTorch has several switches for this. They look alike, but each acts on something
 # different: a block of code, one tensor, or the kind of tensor a block makes.
 #
-# 1. grad mode, the switch that decides whether operations are recorded
-# 2. `torch.no_grad()`: what a block of code produces
-# 3. `backward()` inside a `no_grad` block
-# 4. grad mode, `no_grad` and memory
-# 5. decorators, `enable_grad` and `set_grad_enabled`
-# 6. `requires_grad_()`: the flag on one leaf
-# 7. `torch.inference_mode()` and inference tensors
-# 8. which switch for which job, and how each differs from `detach()`
-#
-# Rules in one page: the [cheat sheet](cheatsheet.md). At the end: exercises, and a *Myth
-# check* of what popular blog posts say about this topic.
+# **In this notebook** (about 40 minutes): grad mode · `no_grad` · memory ·
+# `set_grad_enabled` · `requires_grad_()` · `inference_mode` · which switch for which job.
+# Then exercises, a *Myth check* and optional depth. Rules in one page: the
+# [cheat sheet](cheatsheet.md).
 
 # %%
 import minigrad as torch
@@ -41,14 +34,7 @@ y = x * 2
 print(y)
 
 # %% [markdown] key="switch-per-thread"
-# The switch is **per thread**. Within a thread it applies to all the code that runs while
-# it is set, whichever function or module that code lives in; a `no_grad` block in one thread
-# does not switch recording off in another (a data-loading or serving thread keeps its own
-# mode, on by default). The graph of `y`: gradients flow from `y` through `MulBackward0`
-# into `AccumulateGrad`, which fills `x.grad`.
-
-# %% tags=["minigrad-only"]
-viz.draw(y)
+# The switch is **per thread**: a `no_grad` block in one thread leaves the others recording.
 
 # %% [markdown] key="2-with-torch"
 # ## 2. `with torch.no_grad():`
@@ -79,11 +65,7 @@ print(h)
 print(h.requires_grad, h.is_leaf, h.grad_fn)
 
 # %% [markdown] key="h-plain-tensor" jupyter={"source_hidden": true}
-# `h` is a plain tensor: no `grad_fn`, so it counts as a leaf. Drawn next to `y`, it is a
-# single box marked *made under no_grad*, with no arrow back to `x`.
-
-# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
-viz.draw(y, h)
+# `h` is a plain tensor: no `grad_fn`, so it counts as a leaf, with no path back to `x`.
 
 # %% [markdown] key="predict-inside-same"
 # ### A factory call inside the block
@@ -107,17 +89,15 @@ viz.quiz("04/factory-inside-no-grad", run=factory_inside)
 # %% [markdown] key="backward-on-result"
 # ### `backward()` on a result from the block
 #
-# Calling `backward()` on a result from the block fails, because there is no graph behind it.
 # **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
 h.sum().backward()
 
 # %% [markdown] key="how-read"
-# This is the "does not require grad" error that [01 §2](01_detach_vs_data.ipynb) takes
-# apart: the sum came from `h`, and `h` left `no_grad` as a plain tensor, with no graph.
-# `h.requires_grad_()` would not help: it turns `h` into a leaf of its own, with no path back
-# to `x`. Compute the value outside `no_grad` if you need its gradient.
+# The "does not require grad" error of [01 §2](01_detach_vs_data.ipynb): `h` left `no_grad`
+# without a graph. `h.requires_grad_()` would not help (it makes `h` a leaf of its own, with
+# no path back to `x`): compute the value outside `no_grad` if you need its gradient.
 
 # %% [markdown] key="3-what-no"
 # ## 3. `backward()` inside a `no_grad` block
@@ -142,34 +122,15 @@ viz.quiz("04/backward-inside-no-grad", run=backward_inside)
 # `backward()` runs a graph that already exists, so `no_grad` does not stop it, and the flag on
 # `x` is untouched.
 
-# %% [markdown] key="what-block-restores"
-# ### What the block restores
-#
-# The mode is restored when the block ends, **even if it raised**; blocks nest, each restoring
-# what it found; and `as v` binds `None`. The values computed are the same with or without it.
-
-# %%
-try:
-    with torch.no_grad():
-        raise ValueError("something went wrong in the block")
-except ValueError:
-    pass
-print(torch.is_grad_enabled())
-with torch.no_grad() as v:
-    with torch.no_grad():
-        pass
-    print(v, torch.is_grad_enabled())
-print(torch.is_grad_enabled())
-
 # %% [markdown] key="4-why-bother"
 # ## 4. Grad mode, `no_grad` and memory
 #
 # **Why it matters.** Each recorded node keeps the tensors its backward needs (`tanh` keeps
 # its output, a matrix product both factors) for as long as the graph exists.
 #
-# `saved_bytes(out)` walks the graph behind `out` and adds up the bytes of every saved
-# intermediate tensor (leaves are left out: they stay in memory anyway). It reads the nodes'
-# `_saved_*` attributes, which PyTorch and minigrad both expose.
+# `saved_bytes(out)` walks the graph behind `out` and adds up the bytes of the saved
+# intermediate tensors (not the leaves: they stay in memory anyway), read from the nodes'
+# `_saved_*` attributes.
 
 # %%
 def saved_bytes(out):
@@ -229,8 +190,7 @@ print("same value:", (out == out_ng).item())
 # %% [markdown] key="with-grad-mode" jupyter={"source_hidden": true}
 # With grad mode on, 1,048,576 bytes stay alive for a backward pass that never comes. Under
 # `no_grad` no node is made, so each intermediate result can be freed as soon as the next one
-# is computed. In the diagram the saved tensors are the notes beside each node; the `no_grad`
-# output is one box.
+# is computed. In the diagram the saved tensors are the notes beside the nodes.
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(out, out_ng)
@@ -286,28 +246,6 @@ def run_step(v, train):
 
 print(run_step(x, True).requires_grad, run_step(x, False).requires_grad)
 
-# %% [markdown] key="try-gradmodelab"
-# ### Try it: GradModeLab
-#
-# The lab runs one small program, `h = x * w` and `y = h.sigmoid()`, in the mode you pick.
-# Then, outside the block, it computes `z = (y * w).sum()` and calls `z.backward()`. Switch
-# the mode and the two `requires_grad` boxes. Predict first: under `no_grad`, with `w`
-# requiring grad, does `z.backward()` reach `w`? And `x`?
-
-# %% tags=["minigrad-only"]
-viz.GradModeLab()
-
-# %% [markdown] key="headless-model-behind"
-# The headless model behind the widget, one mode after the other. Under `no_grad`, `y` has no
-# graph; `z.backward()` still reaches `w`, but only through the multiplication done outside
-# the block, and `x` gets nothing.
-
-# %% tags=["minigrad-only"]
-lab = viz.GradModeLabModel(w_requires_grad=True)
-for mode in ("grad", "no_grad", "inference_mode"):
-    lab.set(mode=mode)
-    print(lab.text(), end="\n\n")
-
 # %% [markdown] key="6-requires-grad"
 # ## 6. `requires_grad_()`: the flag on one leaf
 #
@@ -340,8 +278,7 @@ def freeze_first_layer():
 viz.quiz("04/frozen-layer", run=freeze_first_layer)
 
 # %% [markdown] key="frozen-parameter-gets" jupyter={"source_hidden": true}
-# A frozen parameter gets no `.grad`, so the optimizer skips it. The weights are random, but
-# only `grad is None` is printed, so the output is always the same.
+# A frozen parameter gets no `.grad`, so the optimizer skips it.
 
 # %% jupyter={"outputs_hidden": true}
 torch.manual_seed(0)
@@ -380,14 +317,13 @@ y.requires_grad_(False)
 # ## 7. `torch.inference_mode()`: `no_grad` with stricter tensors
 #
 # **Why it matters.** For pure inference (serving a model, computing metrics) PyTorch can skip
-# even more bookkeeping than under `no_grad`.
+# even more work than under `no_grad`.
 #
-# Inside `inference_mode` grad mode is off, as under `no_grad`. In addition, results computed
-# in the block are **inference tensors**, which carry no version counter. One exception:
-# a *view* of a normal tensor made inside the block (`x.view(3)`, `x[1:]`) is not an inference
-# tensor, because it shares the normal tensor's counter; `x * 2`, a new tensor, is one. In
-# return for the saved bookkeeping, once the block has ended an inference tensor cannot be
-# edited in place, saved for backward, or made to require grad.
+# Inside `inference_mode` grad mode is off, as under `no_grad`, and results computed in the
+# block are **inference tensors**, which carry no version counter (a *view* of a normal tensor,
+# such as `x[1:]`, is the exception: it shares that tensor's counter). In return, once the block
+# has ended an inference tensor cannot be edited in place, saved for backward, or made to
+# require grad.
 
 # %%
 x = torch.tensor([1., 2., 3.], requires_grad=True)
@@ -414,46 +350,33 @@ def inplace_on_inference():
 viz.quiz("04/inference-inplace", run=inplace_on_inference)
 
 # %% [markdown] key="three-refusals-one" jupyter={"source_hidden": true}
-# The three refusals, one after the other (each cell **raises on purpose**):
+# The three refusals, one after the other:
 
-# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
-t.add_(1)
-
-# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
-t * x
-
-# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
-t.requires_grad_()
+# %% jupyter={"outputs_hidden": true}
+for refused in (lambda: t.add_(1), lambda: t * x, lambda: t.requires_grad_()):
+    try:
+        refused()
+    except RuntimeError as err:
+        print("RuntimeError:", err)
 
 # %% [markdown] key="how-read-3" jupyter={"source_hidden": true}
 # **How to read these messages**
-# - `Inplace update to inference tensor outside InferenceMode is not allowed.`: the edit is
-#   checked *after* it ran, so `t` has already changed (`print(t)` below). Don't catch this
-#   error and carry on.
-# - `Inference tensors cannot be saved for backward.`: it is the *saving* that is refused.
-#   `t * x` must save `t` for `x`'s gradient; `t + x` saves nothing and works.
-# - `Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.`
-# - The first two messages name the fix, which works for all three: `t.clone()` is a normal
-#   tensor (or create `t` under `no_grad` instead). minigrad writes `minigrad.no_grad()` where
-#   PyTorch writes `torch.no_grad()`.
+# - `Inplace update to inference tensor ...`: the edit is checked *after* it ran, so `t` has
+#   already changed (`print(t)` below). Don't catch this error and carry on.
+# - `Inference tensors cannot be saved for backward.`: `t * x` must save `t` for `x`'s
+#   gradient; `t + x` saves nothing and works.
+# - The fix for all three: `t.clone()` is a normal tensor (or make `t` under `no_grad`).
 
 # %% jupyter={"outputs_hidden": true}
 print(t)
 print(t + x)
 print(t.clone().is_inference(), t.clone() * x)
 
-# %% [markdown] key="t-x-recorded" jupyter={"source_hidden": true}
-# `t + x` is recorded: `AddBackward0` leads to `x` only, because `t` needs no gradient.
-
-# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
-viz.draw(t + x)
-
 # %% [markdown] key="8-which-switch"
 # ## 8. Which switch for which job, and how each differs from `detach()`
 #
-# `detach()` (notebook 01) switches nothing. It makes a **new tensor** that shares memory with
-# one existing tensor and has no graph. The switches of this notebook act on *what gets
-# recorded next*; `detach()` acts on *one result that already exists*.
+# `detach()` (notebook 01) switches nothing: it makes a **new tensor** that shares memory with
+# one existing tensor and has no graph. The switches act on *what gets recorded next*.
 
 # %%
 x = torch.tensor([1., 2., 3.], requires_grad=True)
@@ -512,67 +435,67 @@ def step(batch):
 # %% tags=["minigrad-only"]
 viz.exercise("04/frozen-features", check=lambda: check_frozen_features(step, features, head))
 
-# %% [markdown] key="myth-check"
-# ## Myth check
-#
-# What the seed blog posts say about this topic, each with its verdict and the cell that shows
-# it live.
-#
-# - **True**: a result computed from `a` (which requires grad) inside `no_grad` does not
-#   require grad, and the same expression outside does. Cell below. <!-- claim S004-12 true -->
-# - **True**: operations inside `no_grad` build no graph (`grad_fn` is `None`). Cell below.
-#   <!-- claim S004-14 true -->
-
-# %%
-a = torch.tensor([1., 2.], requires_grad=True)
-with torch.no_grad():
-    b = a.pow(2).sum()
-c = a.pow(2).sum()
-print(b, b.requires_grad, b.grad_fn)
-print(c, c.requires_grad)
-
-# %% [markdown] key="broken-post-no"
-# - **Broken**: the post's `no_grad` example runs as printed. Its block computes
-#   `n.pow(2).sum()`, but the only tensor it defines is `a`, so Python stops with a `NameError`
-#   before autograd is involved (with `a` it prints the cell above). Cell below, which
-#   **raises on purpose**. <!-- claim S004-11 broken -->
+# %% [markdown] myths="04"
+# (generated from notebooks/src/myths.py)
 
 # %% tags=["raises-exception"]
+# M1: the post's no_grad example as printed
 a = torch.tensor([1., 2.], requires_grad=True)
 with torch.no_grad():
-    b = n.pow(2).sum()      # as printed in the post: `n` was never defined
-
-# %% [markdown] key="true-no-grad"
-# - **True**: `no_grad` switches gradient computation off and reduces memory use: §4's
-#   measurement, 1,048,576 bytes vs 0. <!-- claim S004-10 true -->
-# - **True**: when no backward pass will run, `requires_grad=True` only costs compute and
-#   memory: the same cell in §4. <!-- claim S004-13 true -->
-# - **True**: `a.requires_grad_()` then shows `requires_grad=True`, and after
-#   `a.pow(2).sum().backward()` the gradient is `tensor([2., 4.])`: §6's first cell.
-#   <!-- claim S004-6 true -->
-# - **True**: `requires_grad_()` works in place, returns the tensor itself, defaults to `True`,
-#   and makes autograd record operations on it: §6's first cell (`r is a`, version 0).
-#   <!-- claim S004-7 true -->
-# - **True**: `requires_grad=False` freezes part of a network, so only the other parameters
-#   get gradients: §6's frozen-layer cell. <!-- claim S004-4 true -->
-# - **Outdated**: a `Variable` created with `volatile=True` passes `volatile` on to its
-#   `detach()`. `volatile` was removed in PyTorch 0.4 and `no_grad` replaced it; in 2.13
-#   `torch.autograd.Variable(t, volatile=True)` only warns that the flag has no effect
-#   (minigrad has no `Variable`), and factories reject the keyword. Cell below, which
-#   **raises on purpose**. <!-- claim S000-3 outdated -->
+    b = n.pow(2).sum()      # `n` was never defined; with `a` it prints tensor(5.), False
 
 # %% tags=["raises-exception"]
-torch.ones(2, volatile=True)
-
-# %% [markdown] key="what-old-flag"
-# What the old flag did, `no_grad` does now: a result made inside it does not require grad,
-# and neither does its `detach()`.
-
-# %%
+# M2: what the old `volatile` flag did, no_grad does now; the keyword itself is gone
 with torch.no_grad():
     old_volatile = x * 2
 print(old_volatile.requires_grad, old_volatile.detach().requires_grad)
+torch.ones(2, volatile=True)
+
+# %% [markdown] key="optional-depth"
+# ## Optional depth: restoring the mode, and the GradModeLab
+
+# %% [markdown] key="what-block-restores"
+# ### What a `no_grad` block restores
+#
+# The mode is restored when the block ends, **even if it raised**; blocks nest, each restoring
+# what it found; and `as v` binds `None`. The values computed are the same with or without it.
+
+# %%
+try:
+    with torch.no_grad():
+        raise ValueError("something went wrong in the block")
+except ValueError:
+    pass
+print(torch.is_grad_enabled())
+with torch.no_grad() as v:
+    with torch.no_grad():
+        pass
+    print(v, torch.is_grad_enabled())
+print(torch.is_grad_enabled())
+
+# %% [markdown] key="try-gradmodelab"
+# ### GradModeLab
+#
+# The lab runs one small program, `h = x * w` and `y = h.sigmoid()`, in the mode you pick.
+# Then, outside the block, it computes `z = (y * w).sum()` and calls `z.backward()`. Switch
+# the mode and the two `requires_grad` boxes. Predict first: under `no_grad`, with `w`
+# requiring grad, does `z.backward()` reach `w`? And `x`?
+
+# %% tags=["minigrad-only"]
+viz.GradModeLab()
+
+# %% [markdown] key="headless-model-behind"
+# The headless model behind the widget, one mode after the other. Under `no_grad`, `y` has no
+# graph; `z.backward()` still reaches `w`, but only through the multiplication done outside
+# the block, and `x` gets nothing.
+
+# %% tags=["minigrad-only"]
+lab = viz.GradModeLabModel(w_requires_grad=True)
+for mode in ("grad", "no_grad", "inference_mode"):
+    lab.set(mode=mode)
+    print(lab.text(), end="\n\n")
 
 # %% [markdown] key="next-05-place"
 # **Next:** [05 · In-place operations and version counters](05_inplace_and_versions.ipynb):
 # what `backward()` needs to find unchanged, and how autograd notices when it was changed.
+

@@ -2,20 +2,15 @@
 # # 05 · In-place operations, version counters and saved tensors
 #
 # An in-place operation (`add_`, `mul_`, `zero_`, `t[0] = ...`, `t += 1`) writes into memory
-# that already exists. Usually that is fine, and it saves memory. It becomes a problem when the
-# backward pass still needs the old values. The sigmoid experiment of
-# [notebook 01](01_detach_vs_data.ipynb) showed *that* such an edit can make `backward()`
-# raise; this notebook shows *why*, and exactly *when*.
+# that already exists. That saves memory, and becomes a problem when the backward pass still
+# needs the old values. The sigmoid experiment of [notebook 01](01_detach_vs_data.ipynb)
+# showed *that* such an edit can make `backward()` raise; this notebook shows *why*, and
+# exactly *when*.
 #
-# 1. the version counter: what increases it, and which tensors share one
-# 2. saved tensors: what a node keeps for backward, stamped with a version
-# 3. which operations save their inputs, which their output, which nothing
-# 4. when an edit breaks `backward()`, and the error message taken apart
-# 5. views: `CopySlices` and `AsStridedBackward0`
-# 6. in-place operations on leaves, and what `optimizer.step()` does to a graph
-#
-# Rules in one page: the [cheat sheet](cheatsheet.md). At the end: exercises, a *Myth check*,
-# and optional depth on anomaly mode.
+# **In this notebook** (about 40 minutes): the version counter · saved tensors · which
+# operations save what · when an edit breaks `backward()`, and its error message · views ·
+# in-place edits of leaves and `optimizer.step()`. Then exercises, a *Myth check* and optional
+# depth. Rules in one page: the [cheat sheet](cheatsheet.md).
 
 # %%
 import re
@@ -31,9 +26,8 @@ from minigrad.viz.quizbank.nb05 import check_in_place, check_two_steps
 # ## 1. The version counter
 #
 # **Why it matters.** Autograd cannot afford to copy every tensor it might need later. Instead
-# every tensor carries a counter, `t._version`: it starts at 0 and each in-place write adds 1.
-# Method calls ending in `_`, item assignment and `+=` all count; out-of-place operations and
-# `requires_grad_()` (a flag, not data) do not.
+# every tensor carries a counter, `t._version`: it starts at 0 and each in-place write adds 1
+# (`add_`, `t[0] = ...`, `+=`); out-of-place operations and `requires_grad_()` do not count.
 
 # %%
 t = torch.tensor([1., 2., 3.])
@@ -62,10 +56,9 @@ def who_moves():
 viz.quiz("05/shared-counter", run=who_moves)
 
 # %% [markdown] key="now-same-five" jupyter={"source_hidden": true}
-# A view (slicing, `view`, `t()`) shares its base's memory and counter, and so does
-# `detach()`. `clone()` copies into new memory with a counter of its own. `.data` shares the
-# memory but gets a **new** counter. Now the same five tensors, with a second write through
-# `.data`: the base changes, and its version does not move.
+# A view (slicing, `view`, `t()`) and `detach()` share their base's memory and counter;
+# `clone()` has new memory and its own counter; `.data` shares the memory but has its **own**
+# counter. Below, a second write through `.data`: the base changes, its version does not.
 
 # %% jupyter={"outputs_hidden": true}
 base = torch.tensor([1., 2., 3., 4.])
@@ -76,10 +69,9 @@ print(base)
 print(base._version, view._version, det._version, cl._version, dat._version)
 
 # %% [markdown] key="diagram-purple-dashed" jupyter={"source_hidden": true}
-# In the diagram, purple dashed edges mean *same storage + version counter*. The red edge from
-# `dat` means *same storage, own version counter*: autograd cannot see edits made through it.
-# `cl` has no edge: it owns its memory. To try other ways of making the second tensor, use
-# the ViewsLab of [01 §4](01_detach_vs_data.ipynb).
+# In the diagram, purple dashed edges mean *same storage + version counter*; the red edge from
+# `dat`, *same storage, own counter*. More ways to make a second tensor: the ViewsLab of
+# [01 §4](01_detach_vs_data.ipynb).
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(base, view, det, cl, dat)
@@ -87,11 +79,9 @@ viz.draw(base, view, det, cl, dat)
 # %% [markdown] key="2-saved-tensors"
 # ## 2. Saved tensors carry a version stamp
 #
-# **Why it matters.** This is the whole mechanism behind the error you will meet in section 4.
-#
 # When an operation is recorded, its node keeps the tensors its backward formula needs, each
-# stamped with the version it had at that moment. When `backward()` reaches the node it
-# compares the stamp with the current version, and raises if they differ.
+# stamped with its version at that moment. When `backward()` reaches the node it compares the
+# stamps with the current versions, and raises if they differ.
 #
 # What a node keeps depends on its derivative. For s = sigmoid(x) the derivative is s·(1 − s):
 # it needs the **output**.
@@ -118,13 +108,6 @@ p = x ** 2
 print(s.grad_fn._saved_result)       # sigmoid'(x) = s * (1 - s): needs the OUTPUT
 print(p.grad_fn._saved_self)         # (x ** 2)' = 2 * x: needs the INPUT
 print(p.grad_fn._saved_exponent)     # and the exponent, a plain number
-
-# %% [markdown] key="orange-notes-diagram" jupyter={"source_hidden": true}
-# The orange notes in the diagram are the saved tensors, each with *saved vN, now vM*: the
-# stamp and the current version.
-
-# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
-viz.draw(s, p)
 
 # %% [markdown] key="3-which-operations"
 # ## 3. Which operations save what
@@ -166,8 +149,8 @@ for expr, r in [("x.sigmoid()", x.sigmoid()), ("x.relu()", x.relu()), ("x ** 2",
     print(f"{expr:13} {type(r.grad_fn).__name__:17} keeps: {saved_of(r)}")
 
 # %% [markdown] key="x-c-keeps" jupyter={"source_hidden": true}
-# `x * c` keeps only `c`: only `x` needs a gradient, and ∂(x·c)/∂x = c, so keeping `x` would
-# waste memory. `x * 2` keeps just the number. The rule, from the derivative formulas:
+# `x * c` keeps only `c`: only `x` needs a gradient, and ∂(x·c)/∂x = c. `x * 2` keeps just
+# the number. The rule, from the derivative formulas:
 #
 # | saves its **output** | saves **input(s)** | saves **no tensor** |
 # | --- | --- | --- |
@@ -177,10 +160,9 @@ for expr, r in [("x.sigmoid()", x.sigmoid()), ("x.relu()", x.relu()), ("x ** 2",
 # ## 4. When an edit breaks `backward()`
 #
 # **Why it matters.** In-place edits appear in real code: `relu_()`, `x += ...` in a residual
-# block, a buffer updated in the forward pass. Whether they are safe follows one rule: when
-# `backward()` runs a node, the node compares each tensor it saved with its stamp, and raises
-# if one was modified in place after it was saved. Which tensor you edit, and whether it
-# requires grad, doesn't matter; what matters is whether a node kept it, and whether the pass runs that node.
+# block, a buffer updated in the forward pass. Whether one is safe follows from §2: which
+# tensor you edit, and whether it requires grad, doesn't matter; what matters is whether a
+# node kept it.
 #
 # **Predict.** `y = x.exp()`, then `y.detach().add_(1)`, then `y.backward()`.
 
@@ -197,8 +179,10 @@ viz.quiz("05/exp-edit", run=exp_experiment)
 
 # %% [markdown] key="expbackward0-keeps-its" jupyter={"source_hidden": true}
 # `ExpBackward0` keeps its output (the derivative of eˣ is eˣ itself), and `detach()` shares
-# the output's memory and version counter. Draw the graph **before** backward: the saved
-# `result` is already marked *stale* (red, *saved v0, now v1*).
+# the output's memory and version counter. In the diagram, drawn **before** backward, the
+# saved tensors are the orange notes, each with *saved vN, now vM*: the saved `result` is
+# already marked *stale* (red, *saved v0, now v1*). So backward fails (**this cell raises on
+# purpose**).
 
 # %% jupyter={"outputs_hidden": true}
 x = torch.tensor([1., 2.], requires_grad=True)
@@ -209,31 +193,25 @@ print(y, y._version)
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y)
 
-# %% [markdown] key="as-red-note" jupyter={"source_hidden": true}
-# As the red note predicts, backward fails. **This cell raises on purpose.**
-
 # %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 y.sum().backward()
 
 # %% [markdown] key="how-read-this"
 # ### How to read this message
 #
-# This is the message of every in-place/version error, so it is worth taking apart once:
+# Every in-place/version error has this form, so it is worth taking apart once:
 #
 # | part | meaning |
 # | --- | --- |
 # | `one of the variables needed for gradient computation has been modified by an inplace operation` | a saved tensor changed after it was saved |
 # | `[torch.FloatTensor [2]]` | its legacy type name (float32 on the CPU) and its shape |
-# | `, which is output 0 of Exp,` | present only when the tensor is **not** a leaf; the node named without `Backward0` |
-# | `is at version 1` | the current value of its version counter |
-# | `expected version 0 instead` | the stamp taken when it was saved |
-# | `Hint: enable anomaly detection ...` | always the same (optional depth at the end follows it) |
+# | `, which is output 0 of Exp,` | only when the tensor is **not** a leaf: a node, without `Backward0` |
+# | `is at version 1` / `expected version 0 instead` | its version now / its stamp when saved |
 #
-# minigrad writes `minigrad.FloatTensor` where PyTorch writes `torch.FloatTensor`; the test
-# suite checks that everything else is the same. The node needs a closer look. For a tensor
-# saved as an **output** (sigmoid, exp), it is the node that saved it. For a tensor saved as an
-# **input**, it is that tensor's **current** `grad_fn`, which an in-place operation may have
-# replaced. `read_version_error` splits a real message into these parts. Here, an input edited
+# (minigrad writes `minigrad.FloatTensor`; the rest is torch's text.) The node: for a tensor
+# saved as an **output** (sigmoid, exp), the node that saved it; for one saved as an
+# **input**, that tensor's **current** `grad_fn`, which an in-place operation may have
+# replaced. `read_version_error` splits a message into these parts. Here, an input edited
 # twice with `add_`:
 
 # %%
@@ -261,21 +239,15 @@ read_version_error(lambda: q.sum().backward())
 
 # %% [markdown] key="node-add-sin"
 # `node=Add`: `sin` saved `e` as an input, and `e`'s current `grad_fn` is the `AddBackward0` of
-# the last `add_`. When the edited tensor is a **leaf**, the node part is missing altogether
-# (`node=None`): a leaf is nobody's output.
-
-# %%
-x = torch.tensor(1., requires_grad=True)
-y = x ** 2                         # PowBackward0 keeps x
-with torch.no_grad():
-    x.mul_(3)                      # a leaf that requires grad: edit it under no_grad (§6)
-read_version_error(lambda: y.backward())
+# the last `add_`. (For an edited **leaf** the node part is missing: optional depth.) An edit
+# through `.data` is never seen by this check at all: the gradient is then silently wrong, as
+# the sigmoid experiment of [01 §4](01_detach_vs_data.ipynb) showed.
 
 # %% [markdown] key="only-nodes-run"
 # ### `backward(inputs=...)` after an edit
 #
 # `loss` below adds two branches, `a.sigmoid()` and `b * 2`; then the sigmoid's output is
-# zeroed through `detach()`, as in the exp experiment. A full `loss.backward()` would raise.
+# zeroed through `detach()`. A full `loss.backward()` would raise.
 #
 # **Predict.** `loss.backward(inputs=[b])` asks for `b`'s gradient only (`inputs=` names the
 # leaves whose `.grad` to fill).
@@ -307,35 +279,19 @@ read_version_error(lambda: loss.backward())
 
 # %% [markdown] key="only-nodes-run-why" jupyter={"source_hidden": true}
 # A pass runs only the nodes on a path from `loss` to the inputs it was asked for.
-# `SigmoidBackward0` lies on `a`'s branch, so with `inputs=[b]` (or `torch.autograd.grad(loss,
-# b)`) it never runs and never looks at its stale saved output; the full `loss.backward()` runs
-# it and raises. So the exact rule is: a pass raises when a node **it runs** finds a saved
-# tensor modified since it was saved. PyTorch also has a way to make such an edit legal:
-# inside `with torch.autograd.graph.allow_mutation_on_saved_tensors():` an in-place edit of a
-# saved tensor first copies the old values, and backward uses the copy (minigrad does not
-# provide this context manager).
-
-# %% [markdown] key="try-inplacelab"
-# ### Try it: InplaceLab
-#
-# The lab starts from `a = tensor([1., 2., 3.], requires_grad=True); out = a.sigmoid()`. Edit
-# `out` through `detach()`, through `.data` or through a view, then run backward. The lab
-# predicts the outcome from the versions before it runs. An edit of a tensor that no node saved
-# (the output of `x ** 2`) is harmless: [01 §5](01_detach_vs_data.ipynb). An edit through
-# `.data` is never seen by the check, and the gradient is silently computed from the edited
-# values: the sigmoid experiment of [01 §4](01_detach_vs_data.ipynb).
-
-# %% tags=["minigrad-only"]
-viz.InplaceLab()
+# `SigmoidBackward0` is on `a`'s branch: with `inputs=[b]` (or `torch.autograd.grad(loss, b)`)
+# it never runs and never checks its stale output; the full `loss.backward()` runs it and
+# raises. So a pass raises when a node **it runs** finds a saved tensor modified. In PyTorch,
+# `torch.autograd.graph.allow_mutation_on_saved_tensors()` even makes such an edit legal: it
+# copies the old values first, and backward uses the copy (minigrad lacks it).
 
 # %% [markdown] key="6-views-copyslices"
 # ## 5. Views: `CopySlices` and `AsStridedBackward0`
 #
 # **Why it matters.** `z[1:3] = 0` or `h[:, 0] += b` are everyday code. An in-place operation
-# on a **view** of a computed tensor changes the base too, so autograd records it on both:
-# the base's `grad_fn` becomes `CopySlices` (it applies the in-place operation's backward to
-# the slice that was written), and the view's becomes `AsStridedBackward0` (the view is rebuilt
-# from the new base).
+# on a **view** of a computed tensor changes the base too, so autograd records it on both: the
+# base's `grad_fn` becomes `CopySlices` (the edit's backward, applied to the slice), the
+# view's `AsStridedBackward0` (the view, rebuilt from the new base).
 
 # %%
 x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
@@ -386,11 +342,9 @@ w.add_(1)
 
 # %% [markdown] key="how-read"
 # **How to read this message**: `a leaf Variable that requires grad` ("Variable" is the old
-# name for a tensor in autograd) `is being used in an in-place operation`. The check runs
-# first, so `w` is unchanged. Writing through a view (`w[0] = 5.`) gets the same message with
-# `a view of a leaf Variable`. Three ways are allowed, and they differ in the version counter:
-# inside `torch.no_grad()` (what optimizers do), through `w.detach()` (shares the counter),
-# and through `w.data` (does **not** move it: [01 §4](01_detach_vs_data.ipynb)).
+# name for a tensor) `is being used in an in-place operation`; `w` is unchanged. Three ways
+# are allowed: inside `torch.no_grad()` (what optimizers do), through `w.detach()` (shares
+# the counter), and through `w.data` (does **not** move it: [01 §4](01_detach_vs_data.ipynb)).
 
 # %%
 with torch.no_grad():
@@ -402,12 +356,10 @@ w.data.mul_(2)
 print(w, w._version)
 
 # %% [markdown] key="optimizer-step-between"
-# An update inside `no_grad`, as above, is what `optimizer.step()` does to every parameter
-# (notebook 02 §6). So a graph
-# built **before** a step holds stale weights: a second backward through it, after the step,
-# is refused. The saved tensor is `net[1].weight.t()`, a view of the weight (hence `of
-# AsStrided`, §5); its stamp is 1, not 0, because `nn.Linear` already wrote its weight in
-# place once, when it initialised it.
+# An update inside `no_grad` is what `optimizer.step()` does to every parameter (notebook 02
+# §6). So a second backward through a graph built **before** the step is refused. The saved
+# tensor is `net[1].weight.t()`, a view of the weight (hence `of AsStrided`, §5), stamped 1,
+# not 0: `nn.Linear` wrote its weight in place once, when it initialised it.
 
 # %%
 torch.manual_seed(0)
@@ -421,7 +373,106 @@ try:
 except RuntimeError as err:
     print(str(err).split(" Hint:")[0])
 
+# %% [markdown] key="8-exercises"
+# ## 7. Exercises
+#
+# **Exercise 1: two steps from one forward pass.** `train_step` should make two SGD steps,
+# on the fit loss, then on a penalty, each with the gradient **at the current weights**. As
+# written, the second backward raises (§6). Fix it, keeping both steps.
+
+# %%
+def train_step(model, opt, batch):
+    out = model(batch)
+    opt.zero_grad()
+    ((out - 1) ** 2).mean().backward(retain_graph=True)   # step 1: fit the target 1
+    opt.step()
+    opt.zero_grad()
+    out.abs().mean().backward()                             # step 2: a penalty on the output
+    opt.step()
+
+# %% tags=["minigrad-only"]
+viz.exercise("05/two-steps", check=lambda: check_two_steps(train_step))
+
+# %% [markdown] key="exercise-2-output"
+# **Exercise 2: in place where it is safe.** `forward` makes a new tensor at every step. To
+# save memory, do each step that can be done in place in its in-place form (`mul_`,
+# `sigmoid_`, `exp_` write into the tensor they are called on and return it), so that
+# `d.sum().backward()` still gives the same gradient. Which steps can?
+
+# %%
+def forward(x):
+    a = x * 3
+    b = a.sigmoid()
+    c = b * 2
+    d = c.exp()
+    return a, b, c, d
+
+# %% tags=["minigrad-only"]
+viz.exercise("05/in-place-where-safe", check=lambda: check_in_place(forward))
+
+# %% [markdown] myths="05"
+# (generated from notebooks/src/myths.py)
+
+# %%
+# M1: the sigmoid gradient at x = [1, 2, 3]; the posts' two failing edits on torch 2.13
+x1 = torch.tensor([1., 2., 3.], requires_grad=True)
+x1.sigmoid().sum().backward()
+print(x1.grad)
+x0 = torch.tensor(0., requires_grad=True)
+y0 = x0.sigmoid()
+y0.detach().zero_()
+print(y0)
+read_version_error(lambda: y0.backward())
+xm = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
+ym = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True).view(-1, 1)
+zm = torch.matmul(xm, ym)
+print(zm)
+ym.detach().mul_(2)
+print(ym.requires_grad)
+read_version_error(lambda: zm.backward())
+
+# %%
+# M2: AddBackward0 keeps nothing, so doubling its input afterwards is harmless; and a leaf
+# that does not require grad takes an in-place edit
+xa = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
+ya = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True)
+za = torch.add(xa, ya)
+print(ya.detach().mul_(2))
+za.sum().backward()
+print(xa.grad, ya.grad)
+batch_leaf = torch.tensor([1., 2.])
+batch_leaf.add_(1)
+print(batch_leaf, batch_leaf.is_leaf, batch_leaf._version)
+
+# %% [markdown] key="optional-inplace"
+# ## Optional depth: the InplaceLab, an edited leaf, views made under `no_grad`, anomaly mode
+#
+# ### An edited leaf in the message
+#
+# When the edited tensor is a **leaf**, the node part of the message is missing (`node=None`):
+# a leaf is nobody's output.
+
+# %%
+x = torch.tensor(1., requires_grad=True)
+y = x ** 2                         # PowBackward0 keeps x
+with torch.no_grad():
+    x.mul_(3)                      # a leaf that requires grad: edit it under no_grad (§6)
+read_version_error(lambda: y.backward())
+
+# %% [markdown] key="try-inplacelab"
+# ### Try it: InplaceLab
+#
+# The lab starts from `a = tensor([1., 2., 3.], requires_grad=True); out = a.sigmoid()`. Edit
+# `out` through `detach()`, through `.data` or through a view, then run backward. The lab
+# predicts the outcome from the versions before it runs. An edit of a tensor that no node saved
+# (the output of `x ** 2`) is harmless: [01 §5](01_detach_vs_data.ipynb).
+
+# %% tags=["minigrad-only"]
+viz.InplaceLab()
+
 # %% [markdown] key="one-more-rule"
+# ### A view made under `no_grad`
+#
 # One more rule mixes views with grad mode. A view created **inside** `no_grad` and edited in
 # place **outside** it is refused when its base requires grad: autograd cannot tell whether
 # the edit should be recorded. **This cell raises on purpose.**
@@ -445,122 +496,8 @@ with torch.no_grad():
 head.mul_(2)
 print(buffer, buffer._version)
 
-# %% [markdown] key="8-exercises"
-# ## 7. Exercises
-#
-# **Exercise 1: two steps from one forward pass.** `train_step` should make two SGD steps:
-# first on the fit loss, then on a penalty, each with the gradient **at the weights of that
-# moment**. As written, the second backward raises the error of §6. Fix it, keeping both
-# steps and both losses.
-
-# %%
-def train_step(model, opt, batch):
-    out = model(batch)
-    opt.zero_grad()
-    ((out - 1) ** 2).mean().backward(retain_graph=True)   # step 1: fit the target 1
-    opt.step()
-    opt.zero_grad()
-    out.abs().mean().backward()                             # step 2: a penalty on the output
-    opt.step()
-
-# %% tags=["minigrad-only"]
-viz.exercise("05/two-steps", check=lambda: check_two_steps(train_step))
-
-# %% [markdown] key="exercise-2-output"
-# **Exercise 2: in place where it is safe.** `forward` makes a new tensor at every step. To
-# save memory, turn each step that can be done in place into its in-place form (`mul_`,
-# `sigmoid_`, `exp_`: each writes into the tensor it is called on and returns it), as long as
-# `d.sum().backward()` still works and gives the same gradient. Which steps can, and which
-# cannot? Keep returning the four names.
-
-# %%
-def forward(x):
-    a = x * 3
-    b = a.sigmoid()
-    c = b * 2
-    d = c.exp()
-    return a, b, c, d
-
-# %% tags=["minigrad-only"]
-viz.exercise("05/in-place-where-safe", check=lambda: check_in_place(forward))
-
-# %% [markdown] key="myth-check"
-# ## Myth check
-#
-# What the seed blog posts say about this topic, each with its verdict and the cell that shows
-# it live.
-#
-# - **True**: sigmoid's backward works from its output, the backward of `x ** 2` from its
-#   input, and that is the whole difference between the posts' two experiments: §2's
-#   `_saved_result` / `_saved_self` cell. <!-- claim S001-7 true -->
-# - **True**: the gradient of `sigmoid(x).sum()` at x = [1, 2, 3] is
-#   `tensor([0.1966, 0.1050, 0.0452])`. Cell below. <!-- claim S003-6 true -->
-
-# %%
-x1 = torch.tensor([1., 2., 3.], requires_grad=True)
-x1.sigmoid().sum().backward()
-print(x1.grad)
-
-# %% [markdown] key="true-with-0"
-# - **True**: with a 0-d `x = 0.` the sigmoid experiment of
-#   [notebook 01](01_detach_vs_data.ipynb) (whose myth check covers the 1-d version) prints
-#   `tensor(0., grad_fn=<SigmoidBackward0>)` and backward fails for a `[torch.FloatTensor []]`
-#   (shape `[]`, empty brackets). Cell below, which **raises on purpose**.
-#   <!-- claim S001-8 true -->
-
-# %% tags=["raises-exception"]
-x0 = torch.tensor(0., requires_grad=True)
-y0 = x0.sigmoid()
-y0.detach().zero_()
-print(y0)
-y0.backward()
-
-# %% [markdown] key="true-with-y"
-# - **True**: with `y = x ** 2` the same zeroing is harmless: `y` prints
-#   `tensor(0., grad_fn=<PowBackward0>)` and `x.grad` is `tensor(2.)`:
-#   [01 §5](01_detach_vs_data.ipynb).
-#   <!-- claim S001-9 true -->
-# - **True**: with `z = torch.add(x, y)`, doubling `y` in place through `y.detach()` changes
-#   `y`, yet `z.sum().backward()` works and `x.grad` is all ones, because `AddBackward0` keeps
-#   nothing. Cell below. <!-- claim S001-12 true -->
-
-# %%
-xa = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
-ya = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True)
-za = torch.add(xa, ya)
-print(ya.detach().mul_(2))
-za.sum().backward()
-print(xa.grad, ya.grad)
-
-# %% [markdown] key="true-with-y-2"
-# - **True**: with `y` a `view(-1, 1)` of a leaf and `z = torch.matmul(x, y)`, doubling
-#   `y.detach()` makes `z.backward()` fail for a `[torch.FloatTensor [3, 1]]`, although
-#   `y.requires_grad` is still `True`. Two details differ from the old post: `z` prints with
-#   `SqueezeBackward4` (1-D @ 2-D is a matrix product and a squeeze), and the message says
-#   `of AsStrided`, because the edited `y` is a view (§5). Cell below, which **raises on
-#   purpose**. <!-- claim S001-11 true -->
-
-# %% tags=["raises-exception"]
-xm = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
-ym = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True).view(-1, 1)
-zm = torch.matmul(xm, ym)
-print(zm)
-ym.detach().mul_(2)
-print(ym.requires_grad, type(ym.grad_fn).__name__)
-zm.backward()
-
-# %% [markdown] key="misleading-leaf-nodes"
-# - **Misleading**: "leaf nodes cannot be modified in place". Only leaves that **require
-#   grad** refuse, only with grad mode on, and `no_grad`, `detach()` and `.data` all get
-#   around it: the cells of §6, and the one below. <!-- claim S000-12 misleading -->
-
-# %%
-batch_leaf = torch.tensor([1., 2.])            # a leaf that does not require grad
-batch_leaf.add_(1)
-print(batch_leaf, batch_leaf.is_leaf, batch_leaf._version)
-
 # %% [markdown] key="optional-depth-anomaly"
-# ## Optional depth: anomaly mode
+# ### Anomaly mode
 #
 # The version error says *which* tensor changed, not which line of your forward code created
 # the node that needed it. `torch.autograd.detect_anomaly()` records a traceback for every node
