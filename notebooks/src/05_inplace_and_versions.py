@@ -99,15 +99,16 @@ def what_pow_keeps():
 viz.quiz("05/what-pow-keeps", run=what_pow_keeps)
 
 # %% [markdown] key="pytorch-exposes-kept" jupyter={"source_hidden": true}
+# The derivative 2·x of `x ** 2` needs the **input** (and the exponent, a plain number).
 # PyTorch exposes the kept tensors as `_saved_*` attributes on the node:
 
 # %% jupyter={"outputs_hidden": true}
 x = torch.tensor(0.5, requires_grad=True)
 s = x.sigmoid()
 p = x ** 2
-print(s.grad_fn._saved_result)       # sigmoid'(x) = s * (1 - s): needs the OUTPUT
-print(p.grad_fn._saved_self)         # (x ** 2)' = 2 * x: needs the INPUT
-print(p.grad_fn._saved_exponent)     # and the exponent, a plain number
+print(s.grad_fn._saved_result)
+print(p.grad_fn._saved_self)
+print(p.grad_fn._saved_exponent)
 
 # %% [markdown] key="3-which-operations"
 # ## 3. Which operations save what
@@ -240,8 +241,8 @@ read_version_error(lambda: q.sum().backward())
 # %% [markdown] key="node-add-sin"
 # `node=Add`: `sin` saved `e` as an input, and `e`'s current `grad_fn` is the `AddBackward0` of
 # the last `add_`. (For an edited **leaf** the node part is missing: optional depth.) An edit
-# through `.data` is never seen by this check at all: the gradient is then silently wrong, as
-# the sigmoid experiment of [01 §4](01_detach_vs_data.ipynb) showed.
+# through `.data` is never seen by this check: if a node saved the tensor, the gradient comes
+# out silently wrong, as the sigmoid experiment of [01 §4](01_detach_vs_data.ipynb) showed.
 
 # %% [markdown] key="only-nodes-run"
 # ### `backward(inputs=...)` after an edit
