@@ -200,7 +200,7 @@ y.sum().backward()
 # %% [markdown] key="how-read-this"
 # ### How to read this message
 #
-# Every in-place/version error has this form, so it is worth taking apart once:
+# Every in-place/version error has this form:
 #
 # | part | meaning |
 # | --- | --- |
@@ -332,10 +332,9 @@ print(x.grad)
 # ## 6. In-place operations on leaves
 #
 # **Why it matters.** Optimizers update parameters in place, and parameters are leaves that
-# require grad. Such a leaf refuses an in-place edit while grad mode is on, because it would
-# overwrite the value the gradients are defined with respect to. A leaf that does **not**
-# require grad (an input batch, a buffer) can be edited freely. **This cell raises on
-# purpose.**
+# require grad. With grad mode on, such a leaf refuses an in-place edit (it would overwrite
+# the value the gradients are taken at); a leaf that does **not** require grad, such as an
+# input batch, can be edited freely. **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
 w = torch.tensor([1., 2.], requires_grad=True)
