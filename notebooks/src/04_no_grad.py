@@ -55,16 +55,9 @@ def inside_no_grad():
 
 viz.quiz("04/no-grad-result", run=inside_no_grad)
 
-# %% [markdown] key="same-code-plain" jupyter={"source_hidden": true}
-# Same code, plain cell:
-
-# %% jupyter={"outputs_hidden": true}
-with torch.no_grad():
-    h = x * 2
-print(h)
-print(h.requires_grad, h.is_leaf, h.grad_fn)
-
 # %% [markdown] key="h-plain-tensor" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `h` is a plain tensor: no `grad_fn`, so it counts as a leaf, with no path back to `x`.
 
 # %% [markdown] key="predict-inside-same"
@@ -83,6 +76,8 @@ def factory_inside():
 viz.quiz("04/factory-inside-no-grad", run=factory_inside)
 
 # %% [markdown] key="no-grad-stops" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `no_grad` stops *recording operations*; a factory call records nothing, it just creates a
 # leaf with the flag you asked for.
 
@@ -92,6 +87,8 @@ viz.quiz("04/factory-inside-no-grad", run=factory_inside)
 # **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
+with torch.no_grad():
+    h = x * 2
 h.sum().backward()
 
 # %% [markdown] key="how-read"
@@ -118,6 +115,8 @@ def backward_inside():
 viz.quiz("04/backward-inside-no-grad", run=backward_inside)
 
 # %% [markdown] key="backward-runs-graph" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `no_grad` changes only which **new** results get recorded while the block runs.
 # `backward()` runs a graph that already exists, so `no_grad` does not stop it, and the flag on
 # `x` is untouched.
@@ -171,28 +170,22 @@ def both_ways():
         o = forward()
     print("no_grad:  ", 0 if o.grad_fn is None else saved_bytes(o), "bytes, grad_fn =",
           o.grad_fn)
+    print("same value:", (forward() == o).item())
 
 
 viz.quiz("04/no-grad-memory", run=both_ways)
 
-# %% [markdown] key="same-measurement-plain" jupyter={"source_hidden": true}
-# The same measurement in a plain cell:
-
-# %% jupyter={"outputs_hidden": true}
-out = forward()
-print("grad mode:", saved_bytes(out), "bytes saved,", type(out.grad_fn).__name__)
-with torch.no_grad():
-    out_ng = forward()
-print("no_grad:  ", 0 if out_ng.grad_fn is None else saved_bytes(out_ng), "bytes saved,",
-      out_ng.grad_fn)
-print("same value:", (out == out_ng).item())
-
 # %% [markdown] key="with-grad-mode" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # With grad mode on, 1,048,576 bytes stay alive for a backward pass that never comes. Under
 # `no_grad` no node is made, so each intermediate result can be freed as soon as the next one
 # is computed. In the diagram the saved tensors are the notes beside the nodes.
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
+out = forward()
+with torch.no_grad():
+    out_ng = forward()
 viz.draw(out, out_ng)
 
 # %% [markdown] key="5-decorators-enable"
@@ -219,8 +212,17 @@ print(predict(x).requires_grad, predict.__name__, type(forced.grad_fn).__name__)
 
 # %% [markdown] key="torch-set-grad"
 # `torch.set_grad_enabled(flag)` takes a bool, so one function can serve training and
-# evaluation: `with torch.set_grad_enabled(train): ...`.
-#
+# evaluation:
+
+# %%
+def run_step(v, train):
+    with torch.set_grad_enabled(train):
+        return (v * v).sum()
+
+
+print(run_step(x, True).requires_grad, run_step(x, False).requires_grad)
+
+# %% [markdown] key="predict-plain-call"
 # **Predict.** Called on its own line, without `with`: `torch.set_grad_enabled(False)`.
 
 # %% tags=["minigrad-only"]
@@ -235,16 +237,10 @@ def plain_call():
 viz.quiz("04/set-grad-enabled-call", run=plain_call)
 
 # %% [markdown] key="plain-call-stays" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # A plain call stays in effect until something switches it back; forget to, and every later
 # cell silently runs without a graph. As a decorator it affects only the function.
-
-# %% jupyter={"outputs_hidden": true}
-def run_step(v, train):
-    with torch.set_grad_enabled(train):
-        return (v * v).sum()
-
-
-print(run_step(x, True).requires_grad, run_step(x, False).requires_grad)
 
 # %% [markdown] key="6-requires-grad"
 # ## 6. `requires_grad_()`: the flag on one leaf
@@ -278,23 +274,18 @@ def freeze_first_layer():
 viz.quiz("04/frozen-layer", run=freeze_first_layer)
 
 # %% [markdown] key="frozen-parameter-gets" jupyter={"source_hidden": true}
-# A frozen parameter gets no `.grad`, so the optimizer skips it.
+# **Explanation**
+#
+# A frozen parameter gets no `.grad`, so the optimizer skips it. In the diagram, layer 0 is
+# missing: neither its input nor its parameters require grad, so nothing was recorded for it.
 
-# %% jupyter={"outputs_hidden": true}
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 torch.manual_seed(0)
 net = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Linear(2, 1))
 for p in net[0].parameters():
-    p.requires_grad_(False)          # freeze layer 0
+    p.requires_grad_(False)
 net_out = net(torch.ones(4, 2)).sum()
 net_out.backward()
-print("layer 0, grad is None:", [p.grad is None for p in net[0].parameters()])
-print("layer 1, grad is None:", [p.grad is None for p in net[1].parameters()])
-
-# %% [markdown] key="layer-0-missing" jupyter={"source_hidden": true}
-# Layer 0 is missing from the graph: neither its input nor its parameters require grad, so
-# nothing was recorded for it.
-
-# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(net_out)
 
 # %% [markdown] key="on-computed-tensor"
@@ -350,27 +341,27 @@ def inplace_on_inference():
 viz.quiz("04/inference-inplace", run=inplace_on_inference)
 
 # %% [markdown] key="three-refusals-one" jupyter={"source_hidden": true}
-# The three refusals, one after the other:
+# **Explanation**
+#
+# The edit is checked *after* it ran, so the values have already changed: don't catch this
+# error and carry on. The three refusals on `t`, one after the other (each cell **raises on
+# purpose**):
 
-# %% jupyter={"outputs_hidden": true}
-for refused in (lambda: t.add_(1), lambda: t * x, lambda: t.requires_grad_()):
-    try:
-        refused()
-    except RuntimeError as err:
-        print("RuntimeError:", err)
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
+t.add_(1)
+
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
+t * x
+
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
+t.requires_grad_()
 
 # %% [markdown] key="how-read-3" jupyter={"source_hidden": true}
-# **How to read these messages**
-# - `Inplace update to inference tensor ...`: the edit is checked *after* it ran, so `t` has
-#   already changed (`print(t)` below). Don't catch this error and carry on.
-# - `Inference tensors cannot be saved for backward.`: `t * x` must save `t` for `x`'s
-#   gradient; `t + x` saves nothing and works.
-# - The fix for all three: `t.clone()` is a normal tensor (or make `t` under `no_grad`).
-
-# %% jupyter={"outputs_hidden": true}
-print(t)
-print(t + x)
-print(t.clone().is_inference(), t.clone() * x)
+# **How to read this message**
+#
+# `Inference tensors cannot be saved for backward.`: `t * x` must save `t` for `x`'s gradient;
+# `t + x` saves nothing and works. The fix for all three: `t.clone()` is a normal tensor (or
+# make `t` under `no_grad`).
 
 # %% [markdown] key="8-which-switch"
 # ## 8. Which switch for which job, and how each differs from `detach()`

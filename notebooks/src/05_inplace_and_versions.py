@@ -56,24 +56,20 @@ def who_moves():
 viz.quiz("05/shared-counter", run=who_moves)
 
 # %% [markdown] key="now-same-five" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # A view (slicing, `view`, `t()`) and `detach()` share their base's memory and counter;
 # `clone()` has new memory and its own counter; `.data` shares the memory but has its **own**
-# counter. Below, a second write through `.data`: the base changes, its version does not.
-
-# %% jupyter={"outputs_hidden": true}
-base = torch.tensor([1., 2., 3., 4.])
-view, det, cl, dat = base[1:3], base.detach(), base.clone(), base.data
-view.zero_()                       # one edit, through the view
-dat.add_(1)                        # one edit, through .data
-print(base)
-print(base._version, view._version, det._version, cl._version, dat._version)
-
-# %% [markdown] key="diagram-purple-dashed" jupyter={"source_hidden": true}
-# In the diagram, purple dashed edges mean *same storage + version counter*; the red edge from
-# `dat`, *same storage, own counter*. More ways to make a second tensor: the ViewsLab of
+# counter. The diagram adds a second write, through `.data`: the base changes, its version
+# does not. Purple dashed edges mean *same storage + version counter*; the red edge from `dat`,
+# *same storage, own counter*. More ways to make a second tensor: the ViewsLab of
 # [01 §4](01_detach_vs_data.ipynb).
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
+base = torch.tensor([1., 2., 3., 4.])
+view, det, cl, dat = base[1:3], base.detach(), base.clone(), base.data
+view.zero_()
+dat.add_(1)
 viz.draw(base, view, det, cl, dat)
 
 # %% [markdown] key="2-saved-tensors"
@@ -99,16 +95,10 @@ def what_pow_keeps():
 viz.quiz("05/what-pow-keeps", run=what_pow_keeps)
 
 # %% [markdown] key="pytorch-exposes-kept" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # The derivative 2·x of `x ** 2` needs the **input** (and the exponent, a plain number).
-# PyTorch exposes the kept tensors as `_saved_*` attributes on the node:
-
-# %% jupyter={"outputs_hidden": true}
-x = torch.tensor(0.5, requires_grad=True)
-s = x.sigmoid()
-p = x ** 2
-print(s.grad_fn._saved_result)
-print(p.grad_fn._saved_self)
-print(p.grad_fn._saved_exponent)
+# PyTorch exposes the kept tensors as `_saved_*` attributes on the node, as the quiz printed.
 
 # %% [markdown] key="3-which-operations"
 # ## 3. Which operations save what
@@ -138,18 +128,21 @@ def saved_of(r):
 x = torch.tensor([1., 2., 3.], requires_grad=True)
 w = torch.tensor([4., 5., 6.], requires_grad=True)
 c = torch.tensor([10., 10., 10.])
+m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+
+
+def what_nodes_keep():
+    for expr, r in [("x * c", x * c), ("x.sigmoid()", x.sigmoid()), ("x.relu()", x.relu()),
+                    ("x ** 2", x ** 2), ("x * w", x * w), ("m @ m", m @ m), ("x * 2", x * 2),
+                    ("x + w", x + w), ("x.view(3, 1)", x.view(3, 1))]:
+        print(f"{expr:13} {type(r.grad_fn).__name__:17} keeps: {saved_of(r)}")
 
 # %% tags=["minigrad-only"]
-viz.quiz("05/mul-by-constant", run=lambda: print("x * c keeps:", saved_of(x * c)))
-
-# %% jupyter={"outputs_hidden": true}
-m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
-for expr, r in [("x.sigmoid()", x.sigmoid()), ("x.relu()", x.relu()), ("x ** 2", x ** 2),
-                ("x * w", x * w), ("x * c", x * c), ("m @ m", m @ m), ("x * 2", x * 2),
-                ("x + w", x + w), ("x.view(3, 1)", x.view(3, 1))]:
-    print(f"{expr:13} {type(r.grad_fn).__name__:17} keeps: {saved_of(r)}")
+viz.quiz("05/mul-by-constant", run=what_nodes_keep)
 
 # %% [markdown] key="x-c-keeps" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `x * c` keeps only `c`: only `x` needs a gradient, and ∂(x·c)/∂x = c. `x * 2` keeps just
 # the number. The rule, from the derivative formulas:
 #
@@ -179,17 +172,18 @@ def exp_experiment():
 viz.quiz("05/exp-edit", run=exp_experiment)
 
 # %% [markdown] key="expbackward0-keeps-its" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `ExpBackward0` keeps its output (the derivative of eˣ is eˣ itself), and `detach()` shares
 # the output's memory and version counter. In the diagram, drawn **before** backward, the
 # saved tensors are the orange notes, each with *saved vN, now vM*: the saved `result` is
 # already marked *stale* (red, *saved v0, now v1*). So backward fails (**this cell raises on
 # purpose**).
 
-# %% jupyter={"outputs_hidden": true}
+# %%
 x = torch.tensor([1., 2.], requires_grad=True)
 y = x.exp()
-y.detach().add_(1)
-print(y, y._version)
+alias = y.detach().add_(1)         # add_ returns the tensor it wrote into
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y)
@@ -265,20 +259,18 @@ def two_branches():
 
 def backward_for_b():
     a, b, loss = two_branches()
-    loss.backward(inputs=[b])
-    print("b.grad:", b.grad, "| a.grad:", a.grad)
+    loss.backward(inputs=[b], retain_graph=True)
+    print("inputs=[b]:       b.grad =", b.grad, "| a.grad =", a.grad)
+    print("autograd.grad:   ", torch.autograd.grad(loss, b, retain_graph=True))
+    print("loss.backward():  ", end="")
+    read_version_error(lambda: loss.backward())
 
 # %% tags=["minigrad-only"]
 viz.quiz("05/other-branch", run=backward_for_b)
 
-# %% jupyter={"outputs_hidden": true}
-a, b, loss = two_branches()
-loss.backward(inputs=[b], retain_graph=True)
-print("inputs=[b]:       b.grad =", b.grad, "| a.grad =", a.grad)
-print("autograd.grad:   ", torch.autograd.grad(loss, b, retain_graph=True))
-read_version_error(lambda: loss.backward())
-
 # %% [markdown] key="only-nodes-run-why" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # A pass runs only the nodes on a path from `loss` to the inputs it was asked for.
 # `SigmoidBackward0` is on `a`'s branch: with `inputs=[b]` (or `torch.autograd.grad(loss, b)`)
 # it never runs and never checks its stale output; the full `loss.backward()` runs it and
@@ -317,16 +309,14 @@ def view_gradient():
 viz.quiz("05/view-gradient", run=view_gradient)
 
 # %% [markdown] key="gradient-2-z" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # The gradient is 2·z·∂z/∂x: 2·1 and 2·4 outside the slice, 2·20·10 and 2·30·10 inside. In
 # the diagram, `CopySlices` shows the node it wraps (`MulBackward0`, `other = 10`), and
 # `AsStridedBackward0` leads from `v` back into it.
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(z, v)
-
-# %% jupyter={"outputs_hidden": true}
-(z * z).sum().backward()
-print(x.grad)
 
 # %% [markdown] key="7-place-operations"
 # ## 6. In-place operations on leaves
