@@ -215,9 +215,9 @@ def check_in_place(forward):
                          f"x.grad 是 {got}，应该是 {ref.grad.tolist()}"))
     if b is not a:
         problems.append(("the sigmoid step can be in place too: did any node keep a?",
-                         "sigmoid 这一步也可以原地做：有哪个节点留下了 a 吗？"))
+                         "sigmoid 这一步也可以原地做：想想有没有节点留下了 a"))
     if d is not c:
         problems.append(("the exp step can be in place too: did any node keep c?",
-                         "exp 这一步也可以原地做：有哪个节点留下了 c 吗？"))
+                         "exp 这一步也可以原地做：想想有没有节点留下了 c"))
     return _verdict(problems, ("Correct: in place twice, and backward still sees what it saved.",
                                "正确：两步原地操作，backward 看到的仍是它保存的值。"))
