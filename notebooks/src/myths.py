@@ -130,4 +130,15 @@ IDEAS = [
      "zh": "这是 `sigmoid(x).sum()` 在 [1, 2, 3] 处的正确梯度，`.data` 修改会悄悄替换掉它"
            "（[01 §4](01_detach_vs_data.ipynb)）。",
      "evidence": "M1"},
+    # ---- 06 under the hood
+    {"idea": "detach-turns-node-into-leaf", "notebook": "06", "verdict": "misleading",
+     "claims": ["S002-12"], "post": "002",
+     "quote": "detach()函数的作用就是把一个节点从计算图中剥离,使其成为叶子节点",
+     "en": "`detach()` is out of place: the tensor you call it on keeps its `grad_fn` and stays "
+           "in the graph, and you get a new leaf with `requires_grad=False` sharing its storage "
+           "and version counter; only the in-place `detach_()` changes the tensor itself.",
+     "zh": "`detach()` 不是原地操作：调用它的那个张量保留 `grad_fn`，仍在计算图里；你得到的是"
+           "一个新的叶子张量（`requires_grad=False`），与它共享存储和版本计数器；只有原地的 "
+           "`detach_()` 才会改变张量本身。",
+     "evidence": "M1"},
 ]
