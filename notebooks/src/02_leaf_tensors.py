@@ -7,8 +7,8 @@
 # recorded op produced, and they are where `backward()` stores gradients. This notebook
 # pins down which tensors are leaves and which ones end up with a `.grad`.
 #
-# **In this notebook** (about 30 minutes): what a leaf is · `requires_grad` spreads · the
-# leaf rule · casts that lose a gradient · who gets `.grad` · parameters and optimizers.
+# **In this notebook** (about 30 minutes): what a leaf is · `requires_grad` · the leaf
+# rule · casts and device moves · who gets `.grad` · parameters and optimizers.
 # Then a myth check and two "fix this training code" exercises. Predict before each run; the
 # rules in one page: [cheat sheet](cheatsheet.md).
 
@@ -52,7 +52,7 @@ def three_tensors():
 # %% tags=["minigrad-only"]
 viz.quiz("02/which-leaves", run=three_tensors)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 x = torch.tensor(2.0, requires_grad=True)
 y = x ** 2
 z = y + 1
@@ -60,21 +60,21 @@ print("x:", x, x.is_leaf)
 print("y:", y, y.is_leaf)
 print("z:", z, z.is_leaf)
 
-# %% [markdown] key="y-z-print"
+# %% [markdown] key="y-z-print" jupyter={"source_hidden": true}
 # `y` and `z` print their `grad_fn`; `x` does not. In the diagram the arrows follow the
 # gradient from `z` back to `x`. The leaf is reached through an `AccumulateGrad` node: that
 # node is what writes into `x.grad`. Nothing writes into `y` or `z`.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(z)
 
 # %% [markdown] key="requires-grad-off"
-# ## 2. `requires_grad`: off by default, and contagious
+# ## 2. `requires_grad`
 #
 # To freeze part of a network you switch `requires_grad` off for its weights; to train, the
 # weights need it on. A new tensor does **not** require grad (`requires_grad` is `False`,
-# and `.grad` is `None` until a backward pass fills it). A result requires grad as soon as
-# **one** of its inputs does. A branch whose tensors need no grad is not recorded at all.
+# and `.grad` is `None` until a backward pass fills it). What happens when a result mixes a
+# tensor that requires grad with one that does not?
 
 # %%
 def two_branches():
@@ -87,7 +87,7 @@ def two_branches():
 # %% tags=["minigrad-only"]
 viz.quiz("02/contagious", run=two_branches)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 t = torch.ones(1)
 print("new tensor: requires_grad", t.requires_grad, "| grad", t.grad)
 a = torch.ones(1, requires_grad=True)
@@ -97,30 +97,26 @@ print("b * 3 requires grad:", (b * 3).requires_grad, "| out requires grad:", out
 out.backward()
 print("a.grad:", a.grad, "| b.grad:", b.grad)
 
-# %% [markdown] key="diagram-drawn-after"
-# The diagram, drawn after the pass, shows why `b` got nothing: `AddBackward0` has a single
+# %% [markdown] key="diagram-drawn-after" jupyter={"source_hidden": true}
+# A result requires grad as soon as **one** of its inputs does, and a branch whose tensors
+# need no grad is not recorded at all. The diagram, drawn after the pass, shows why `b` got
+# nothing: `AddBackward0` has a single
 # way out, towards `a`. The `b * 3` branch was never recorded. When **nothing** requires
 # grad there is no graph at all, and `backward()` refuses with the "does not require grad
 # and does not have a grad_fn" error taken apart in
 # [notebook 01, section 2](01_detach_vs_data.ipynb).
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(out)
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 (torch.ones(1) + torch.ones(1)).backward()
 
 # %% [markdown] key="leaf-rule"
 # ## 3. The leaf rule
 #
-# Who wrote the line does not matter, and neither does how simple the op is. Two facts
-# decide:
-#
-# | the tensor ... | `is_leaf` | `grad_fn` |
-# | --- | --- | --- |
-# | does **not** require grad (a factory, math on constants, `no_grad`, `detach()`) | `True` | `None` |
-# | requires grad, made by a factory, `requires_grad_()` or `nn.Parameter` | `True` | `None` |
-# | requires grad, made by a **recorded op** (math, view, indexing, cast, ...) | `False` | a node |
+# Does it matter who wrote the line, or how simple the op is? Predict for four tensors,
+# each made in one line.
 
 # %%
 def four_candidates():
@@ -134,7 +130,7 @@ def four_candidates():
 # %% tags=["minigrad-only"]
 viz.quiz("02/leaf-rule", run=four_candidates)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 four_candidates()
 col = torch.arange(4, dtype=torch.float32, requires_grad=True).reshape(4, 1)
 print("col:", col.is_leaf, type(col.grad_fn).__name__)
@@ -143,20 +139,28 @@ with torch.no_grad():
     q = p * 2
 print("computed under no_grad:", q.is_leaf, q.requires_grad, "| p is still a leaf:", p.is_leaf)
 
-# %% [markdown] key="col-line-you"
+# %% [markdown] key="leaf-table" jupyter={"source_hidden": true}
+# Who wrote the line does not matter, and neither does how simple the op is. Two facts
+# decide:
+#
+# | the tensor ... | `is_leaf` | `grad_fn` |
+# | --- | --- | --- |
+# | does **not** require grad (a factory, math on constants, `no_grad`, `detach()`) | `True` | `None` |
+# | requires grad, made by a factory, `requires_grad_()` or `nn.Parameter` | `True` | `None` |
+# | requires grad, made by a **recorded op** (math, view, indexing, cast, ...) | `False` | a node |
+#
 # `col` is a line you wrote yourself, yet it is not a leaf: `reshape` ran on the fresh
 # tensor before it got a name. The real leaf is the unnamed `arange` result, which you can
 # no longer reach. No op ever changes its **input**: `p` stays a leaf; only results are new.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(col)
 
 # %% [markdown] key="casts-device-moves"
-# ## 4. Casts and device moves: the lost gradient
+# ## 4. Casts and device moves
 #
 # A classic: you build a weight with `requires_grad=True` and then move it,
-# `.to("cuda")` or `.double()`. Changing the dtype or device of a tensor that requires
-# grad is a **recorded op** (`ToCopyBackward0`).
+# `.to("cuda")` or `.double()`, and train the moved tensor. Where does its gradient go?
 
 # %%
 def cast_after():
@@ -168,7 +172,7 @@ def cast_after():
 # %% tags=["minigrad-only"]
 viz.quiz("02/lost-grad", run=cast_after)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 lost = torch.tensor([1., 2.], requires_grad=True).double()
 good = torch.tensor([1., 2.]).double().requires_grad_()
 (lost * lost).sum().backward()
@@ -176,24 +180,25 @@ good = torch.tensor([1., 2.]).double().requires_grad_()
 print("lost:", lost.is_leaf, type(lost.grad_fn).__name__, "| lost.grad:", grad_of(lost))
 print("good:", good.is_leaf, "| good.grad:", good.grad)
 
-# %% [markdown] key="lost-grad-none"
-# `lost.grad` is `None`, and reading it warns (notebook 03 reads that warning line by line).
+# %% [markdown] key="lost-grad-none" jupyter={"source_hidden": true}
+# Changing the dtype or device of a tensor that requires grad is a **recorded op**
+# (`ToCopyBackward0`), so `lost` is not a leaf: `lost.grad` is `None`, and reading it warns
+# (notebook 03 reads that warning line by line).
 # The gradient went *through* the cast into the unnamed float32 leaf, converted back to its
 # dtype. The fix: move first, then `requires_grad_()`, as `good` does (or pass
 # `dtype=`/`device=` to the factory). A cast of a tensor that does **not** require grad is
 # not recorded, and a cast to the dtype it already has returns the tensor itself. (The
 # same `ToCopyBackward0` node serves `.cuda()`; this machine has no GPU, so we cast.)
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(lost, good)
 
 # %% [markdown] key="who-gets-grad"
 # ## 5. Who gets `.grad` after `backward()`
 #
 # The rule: **`backward()` stores a gradient in `t.grad` when `t` requires grad and is a
-# leaf**, or when `t` asked for it with `retain_grad()` (notebook 03). Intermediate gradients
-# *are* computed (the chain rule runs through them) but passed on, not stored. A leaf used
-# several times gets the **sum** of its contributions.
+# leaf**, or when `t` asked for it with `retain_grad()` (notebook 03). What does a leaf get
+# when the loss reaches it through a non-leaf view, and along two paths at once?
 
 # %%
 def index_and_sum():
@@ -206,16 +211,21 @@ def index_and_sum():
 # %% tags=["minigrad-only"]
 viz.quiz("02/index-grad", run=index_and_sum)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 index_and_sum()
 z.backward()
 print("x.grad:", x.grad, "| y.grad:", grad_of(y))
 print("x.grad is a plain tensor:", x.grad.requires_grad, x.grad.is_leaf, x.grad.grad_fn)
 
-# %% [markdown] key="index-non-leaf"
-# `s[0]` is a non-leaf view, but the gradient flows through it to the leaf `s`. From
+# %% [markdown] key="index-non-leaf" jupyter={"source_hidden": true}
+# `s[0]` is a non-leaf view, but the gradient flows through it to the leaf `s`:
+# intermediate gradients *are* computed (the chain rule runs through them), then passed on,
+# not stored. A leaf used several times gets the **sum** of its contributions. From
 # section 1, `x` got `4.` and `y` nothing. `.grad` itself is a plain tensor with no
 # history, with its owner's shape and dtype.
+
+# %% [markdown] key="leaf-table-lab"
+# ### The rule on this notebook's tensors
 #
 # The table reads tensors from this notebook and applies the rule; the last column answers
 # "will `backward()` fill this `.grad`?". Try `y.retain_grad()`, a new `(y + 1).backward()`,
@@ -244,7 +254,7 @@ def optimizer_step():
 # %% tags=["minigrad-only"]
 viz.quiz("02/optimizer-version", run=optimizer_step)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 torch.manual_seed(0)
 lin = torch.nn.Linear(2, 3)
 for name, prm in lin.named_parameters():
@@ -256,7 +266,7 @@ opt.step()
 print("same object:", lin.weight is weight, "| version went up by", lin.weight._version - version,
       "| still a leaf:", lin.weight.is_leaf)
 
-# %% [markdown] key="optimizer-updates-each"
+# %% [markdown] key="optimizer-updates-each" jupyter={"source_hidden": true}
 # The optimizer updates each parameter **in place** under `no_grad()`: same object, same
 # memory, still a leaf, and its version counter goes up. (Old optimizers wrote through
 # `.data`, which skips the counter: [notebook 01](01_detach_vs_data.ipynb), section 4,
@@ -267,7 +277,7 @@ print("same object:", lin.weight is weight, "| version went up by", lin.weight._
 # The layer's diagram: `AddmmBackward0` (bias + input @ weightᵀ) with one `AccumulateGrad`
 # per parameter. The input needs no grad: it is only a value saved for the weight's gradient.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(lin(torch.tensor([[1., 2.]])))
 
 # %% [markdown] key="summary"

@@ -9,8 +9,9 @@
 # (`retain_grad()`), to watch or change them as they pass (tensor hooks), and what the
 # messages mean when that goes wrong.
 #
-# **In this notebook** (about 30 minutes): the non-leaf warning · computed, not stored ·
-# `retain_grad()` · hooks that watch and replace · hooks on leaves · when a hook goes wrong.
+# **In this notebook** (about 30 minutes): the non-leaf warning · where a non-leaf's
+# gradient goes · `retain_grad()` · what a hook returns · node hooks · hooks on leaves ·
+# when a hook goes wrong.
 # Then a myth check and three exercises. Predict before each run; the rules in one page:
 # [cheat sheet](cheatsheet.md).
 
@@ -45,7 +46,7 @@ def read_three_times():
 # %% tags=["minigrad-only"]
 viz.quiz("03/warn-count", run=read_three_times)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 x = torch.tensor(2.0, requires_grad=True)
 y = x ** 2
 z = y + 1
@@ -58,7 +59,7 @@ print(len(caught), "warning:", caught[0].category.__name__)
 print(caught[0].message)
 print("x.grad:", x.grad)
 
-# %% [markdown] key="one-warning-three"
+# %% [markdown] key="one-warning-three" jupyter={"source_hidden": true}
 # One warning for three reads: Python's default filter shows a warning **once per code
 # location**. A read from another line, or re-running the cell, warns again. (A notebook
 # that calls `warnings.simplefilter("always")` sees one per read.)
@@ -77,15 +78,15 @@ print("x.grad:", x.grad)
 # Leaves never warn, nor do tensors that need no grad (they are leaves too). In the diagram
 # only `AccumulateGrad` writes a `.grad`, into the leaf `x`; no node writes into `y` or `z`.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(z)
 
 # %% [markdown] key="computed-passed-not"
-# ## 2. Computed, passed on, not stored
+# ## 2. Where a non-leaf's gradient goes
 #
-# Is a non-leaf's gradient "cleared after use"? Backward computes the gradient flowing into
-# every non-leaf (the chain rule needs it), hands it to the node that made the tensor, and
-# moves on. A **hook**, `t.register_hook(fn)`, is called with that gradient as it passes.
+# Is a non-leaf's gradient "cleared after use", or never made? A **hook** lets you look:
+# `t.register_hook(fn)` asks backward to call `fn` with the gradient of `t`, if one reaches
+# `t`. Does a hook on a non-leaf fire, and with what?
 
 # %%
 def watch_the_middle():
@@ -99,7 +100,7 @@ def watch_the_middle():
 # %% tags=["minigrad-only"]
 viz.quiz("03/passing-through", run=watch_the_middle)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 hx = torch.tensor(2.0, requires_grad=True)
 hy = hx ** 2
 seen = []
@@ -109,8 +110,10 @@ hz.backward()
 print("gradient that flowed through hy:", seen, "| hx.grad:", hx.grad)
 print("hy.retains_grad:", hy.retains_grad)
 
-# %% [markdown] key="value-3-existed"
-# The value `3.` existed; it was passed on to `PowBackward0` (giving `hx.grad = 3 · 2hx =
+# %% [markdown] key="value-3-existed" jupyter={"source_hidden": true}
+# Backward computes the gradient flowing into every non-leaf (the chain rule needs it), hands
+# it to the node that made the tensor, and moves on; the hook is called with it as it
+# passes. The value `3.` existed; it was passed on to `PowBackward0` (giving `hx.grad = 3 · 2hx =
 # 12`) and never written anywhere. That is the memory saving: one gradient per
 # intermediate, as big as the activation, never kept. It is the **non-leaves'** gradients
 # that feed the backward computation; a leaf is where the flow ends.
@@ -122,14 +125,14 @@ print("hy.retains_grad:", hy.retains_grad)
 # Two unrelated knobs: `retain_graph=True` keeps the *saved values*; `retain_grad()` keeps a
 # non-leaf's *gradient*.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(hz)
 
 # %% [markdown] key="retain-grad"
 # ## 3. `retain_grad()`
 #
-# `t.retain_grad()` asks the backward passes that run **after** it to store `t`'s gradient
-# in `t.grad`, as for a leaf. The flag `t.retains_grad` says whether a tensor asked.
+# `t.retain_grad()` asks backward to store `t`'s gradient in `t.grad`, as for a leaf. The
+# flag `t.retains_grad` says whether a tensor asked. What if you ask late, between passes?
 
 # %%
 def late_retain():
@@ -146,7 +149,7 @@ def late_retain():
 # %% tags=["minigrad-only"]
 viz.quiz("03/late-retain", run=late_retain)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 late_retain()
 r = torch.tensor([1., 2.], requires_grad=True)
 u = r * 3
@@ -155,7 +158,7 @@ loss = (u ** 2).sum()
 loss.backward()
 print("u.retains_grad:", u.retains_grad, "| u.grad:", u.grad, "| r.grad:", r.grad)
 
-# %% [markdown] key="retain-grad-does"
+# %% [markdown] key="retain-grad-does" jupyter={"source_hidden": true}
 # `retain_grad()` does not look into the past: called after a pass, it only fills later
 # ones (calling it late is not an error). A retained gradient **accumulates** over passes,
 # like a leaf's. Here `d loss / d u = 2u = [6., 12.]` and `r.grad = 3 · 2u`. On a leaf
@@ -163,15 +166,15 @@ print("u.retains_grad:", u.retains_grad, "| u.grad:", u.grad, "| r.grad:", r.gra
 # on Tensor that has requires_grad=False": no gradient will ever reach it). The diagram
 # flags `u` with *retains_grad* and shows its stored gradient.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(loss)
 
 # %% [markdown] key="hooks-can-replace"
-# ## 4. Hooks can replace the gradient
+# ## 4. What a hook returns
 #
 # Clipping or rescaling a gradient on the fly, masking part of it, logging its norm: that
-# is what hooks are for. If the hook returns `None`, the gradient goes on unchanged. If it
-# **returns a tensor**, that tensor replaces the gradient.
+# is what hooks are for. A hook that only logs returns `None`. What happens when a hook
+# returns a tensor?
 
 # %%
 def gate_the_gradient():
@@ -185,7 +188,7 @@ def gate_the_gradient():
 # %% tags=["minigrad-only"]
 viz.quiz("03/hook-replace", run=gate_the_gradient)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 gate_the_gradient()
 k0 = torch.tensor(3.0, requires_grad=True)
 k1 = k0 * 2
@@ -196,14 +199,18 @@ k2.register_hook(lambda g: print("hook on k2:", g))
 k2.backward()
 print("k0.grad:", k0.grad)
 
-# %% [markdown] key="replacement-holds-rest"
-# The replacement holds for the rest of the pass: for later hooks on the same tensor, for
+# %% [markdown] key="replacement-holds-rest" jupyter={"source_hidden": true}
+# If the hook returns `None`, the gradient goes on unchanged; if it **returns a tensor**,
+# that tensor replaces the gradient. The replacement holds for the rest of the pass: for later hooks on the same tensor, for
 # its `.grad` if it retains one, and for everything upstream (`k0.grad = 12 · 10 · 2`).
 # Order: hooks fire in backward order, from the output towards the inputs (`k2` before
 # `k1`); on one tensor, in the order you registered them. Between two *inputs of one op*
 # the order is the engine's, not creation order: for `y = x * w` PyTorch fires `x`'s hook
 # before `w`'s. Do not build on it. Hooks stay until you call `.remove()` on the handle
 # `register_hook` returns, and they also fire under `torch.autograd.grad`.
+
+# %% [markdown] key="node-hooks"
+# ### Node hooks, and the firing order
 #
 # If a tensor both retains its gradient and has hooks, `.grad` holds the value **after all
 # hooks**, whichever was called first. The lab runs `y = x * 2`, `z = (y * x).sum()` with
@@ -213,7 +220,7 @@ print("k0.grad:", k0.grad)
 viz.HookOrderLab()
 
 # %% [markdown] key="hook-leaf-gets"
-# ## 5. A hook on a leaf gets the total
+# ## 5. Hooks on leaves
 #
 # A weight used in several places (shared embeddings, tied layers) gets the **sum** of the
 # contributions of every use. When does its hook fire, and with what?
@@ -229,17 +236,18 @@ def leaf_used_twice():
 # %% tags=["minigrad-only"]
 viz.quiz("03/leaf-hook-total", run=leaf_used_twice)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 leaf_used_twice()
 half = torch.tensor(1.0, requires_grad=True)
 half.register_hook(lambda g: g / 2)
 (half + 0).backward()
 print("a hook on a leaf can rescale before storing:", half.grad)
 
-# %% [markdown] key="once-per-pass"
+# %% [markdown] key="once-per-pass" jupyter={"source_hidden": true}
 # Once per pass, with the total `2 · 3 + 1 = 7`, **before** `AccumulateGrad` adds it into
 # `.grad`. What the hook returns is what gets stored.
-#
+
+# %% [markdown] key="hook-goes-wrong"
 # ## 6. When a hook goes wrong
 #
 # A hook's result must be usable in place of the gradient: `None`, or a tensor of the same
