@@ -138,6 +138,12 @@ p = torch.tensor([1., 2.], requires_grad=True)
 with torch.no_grad():
     q = p * 2
 print("computed under no_grad:", q.is_leaf, q.requires_grad, "| p is still a leaf:", p.is_leaf)
+col.sum().backward()
+print("col._base:", col._base, "| its .grad:", col._base.grad)
+print("the node reaches it too:", col.grad_fn.next_functions[0][0].variable is col._base)
+buf = torch.zeros(2)
+buf.add_(p)
+print("zeros(2).add_(p):", buf.is_leaf, type(buf.grad_fn).__name__)
 
 # %% [markdown] key="leaf-table" jupyter={"source_hidden": true}
 # Who wrote the line does not matter, and neither does how simple the op is. Two facts
@@ -149,9 +155,20 @@ print("computed under no_grad:", q.is_leaf, q.requires_grad, "| p is still a lea
 # | requires grad, made by a factory, `requires_grad_()` or `nn.Parameter` | `True` | `None` |
 # | requires grad, made by a **recorded op** (math, view, indexing, cast, ...) | `False` | a node |
 #
+# (`q` was computed inside `with torch.no_grad():`, a block in which nothing is recorded;
+# [notebook 04](04_no_grad.ipynb) is about it.)
+#
 # `col` is a line you wrote yourself, yet it is not a leaf: `reshape` ran on the fresh
-# tensor before it got a name. The real leaf is the unnamed `arange` result, which you can
-# no longer reach. No op ever changes its **input**: `p` stays a leaf; only results are new.
+# tensor before it got a name. The real leaf is the `arange` result, which never got a
+# name. It is not lost: `col._base` (an internal attribute: a view keeps the tensor it
+# looks into) and `col.grad_fn.next_functions[0][0].variable` (the `AccumulateGrad` node
+# holds its leaf) both reach it, and `backward()` filled its `.grad`. No variable of yours
+# names it, which is why that gradient is easy to miss.
+#
+# An ordinary op leaves its **input** alone: `p` stays a leaf; only the result is new. An
+# **in-place** op (its name ends in `_`) writes into its input instead:
+# `torch.zeros(2).add_(p)` turns the zeros tensor into a non-leaf with `AddBackward0`.
+# In-place ops are [notebook 05](05_inplace_and_versions.ipynb)'s topic.
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(col)
@@ -179,13 +196,17 @@ good = torch.tensor([1., 2.]).double().requires_grad_()
 (good * good).sum().backward()
 print("lost:", lost.is_leaf, type(lost.grad_fn).__name__, "| lost.grad:", grad_of(lost))
 print("good:", good.is_leaf, "| good.grad:", good.grad)
+print("the float32 leaf behind lost:", lost.grad_fn.next_functions[0][0].variable.grad)
 
 # %% [markdown] key="lost-grad-none" jupyter={"source_hidden": true}
 # Changing the dtype or device of a tensor that requires grad is a **recorded op**
 # (`ToCopyBackward0`), so `lost` is not a leaf: `lost.grad` is `None`, and reading it warns
 # (notebook 03 reads that warning line by line).
-# The gradient went *through* the cast into the unnamed float32 leaf, converted back to its
-# dtype. The fix: move first, then `requires_grad_()`, as `good` does (or pass
+# The gradient went *through* the cast into the float32 leaf the factory made, converted
+# back to its dtype: that leaf's `.grad` is filled, and
+# `lost.grad_fn.next_functions[0][0].variable` reaches it (a cast is not a view, so
+# `lost._base` is `None`). You just have no name for it, and an optimizer built on `lost`
+# never sees it. The fix: move first, then `requires_grad_()`, as `good` does (or pass
 # `dtype=`/`device=` to the factory). A cast of a tensor that does **not** require grad is
 # not recorded, and a cast to the dtype it already has returns the tensor itself. (The
 # same `ToCopyBackward0` node serves `.cuda()`; this machine has no GPU, so we cast.)
@@ -263,8 +284,8 @@ opt = torch.optim.SGD(lin.parameters(), lr=0.1)
 lin(torch.tensor([[1., 2.]])).sum().backward()
 weight, version = lin.weight, lin.weight._version
 opt.step()
-print("same object:", lin.weight is weight, "| version went up by", lin.weight._version - version,
-      "| still a leaf:", lin.weight.is_leaf)
+print("version before the step:", version, "| same object:", lin.weight is weight,
+      "| version went up by", lin.weight._version - version, "| still a leaf:", lin.weight.is_leaf)
 
 # %% [markdown] key="optimizer-updates-each" jupyter={"source_hidden": true}
 # The optimizer updates each parameter **in place** under `no_grad()`: same object, same
@@ -274,8 +295,11 @@ print("same object:", lin.weight is weight, "| version went up by", lin.weight._
 # holds a stale value; [notebook 05](05_inplace_and_versions.ipynb) explains the error that
 # follows.
 #
-# The layer's diagram: `AddmmBackward0` (bias + input @ weightᵀ) with one `AccumulateGrad`
-# per parameter. The input needs no grad: it is only a value saved for the weight's gradient.
+# The version was 1 before the step, not 0: `nn.Linear` fills its fresh weight and bias
+# with random values in place when it is built, which already counts once. So the diagram
+# shows the weight at v2. The layer's diagram: `AddmmBackward0` (bias + input @ weightᵀ)
+# with one `AccumulateGrad` per parameter. The input needs no grad: it is only a value saved
+# for the weight's gradient.
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(lin(torch.tensor([[1., 2.]])))

@@ -205,15 +205,30 @@ print("k0.grad:", k0.grad)
 # its `.grad` if it retains one, and for everything upstream (`k0.grad = 12 · 10 · 2`).
 # Order: hooks fire in backward order, from the output towards the inputs (`k2` before
 # `k1`); on one tensor, in the order you registered them. Between two *inputs of one op*
-# the order is the engine's, not creation order: for `y = x * w` PyTorch fires `x`'s hook
-# before `w`'s. Do not build on it. Hooks stay until you call `.remove()` on the handle
+# the engine decides. For `y = x * w` with `x` and `w` both computed (in that order),
+# PyTorch fires `w`'s hook first: among ready nodes it runs the one created last
+# ([notebook 06](06_under_the_hood.ipynb), section 5, shows why). With two leaves `x` and
+# `w`, it fires `x`'s first. Do not build on either order. Hooks stay until you call `.remove()` on the handle
 # `register_hook` returns, and they also fire under `torch.autograd.grad`.
 
 # %% [markdown] key="node-hooks"
 # ### Node hooks, and the firing order
 #
-# If a tensor both retains its gradient and has hooks, `.grad` holds the value **after all
-# hooks**, whichever was called first. The lab runs `y = x * 2`, `z = (y * x).sum()` with
+# A hook can also sit on a **node** (a `grad_fn`) instead of a tensor; the lab below uses
+# both kinds on `y.grad_fn`, the `MulBackward0` that made `y`:
+#
+# - `y.grad_fn.register_prehook(fn)` calls `fn(grad_outputs)` just **before** the node
+#   runs. `grad_outputs` is a tuple with the gradient arriving at the node, here `y`'s
+#   gradient after `y`'s tensor hooks.
+# - `y.grad_fn.register_hook(fn)` calls `fn(grad_inputs, grad_outputs)` just **after** it
+#   ran. `grad_inputs` is a tuple with what the node sends to each of its inputs (`None`
+#   for an input that needs no grad, such as the constant `2`).
+#
+# Either may return a tuple of the same length to replace what it received, and both
+# return a handle with `.remove()`. For each node the order is: the tensor hooks of the
+# tensor it made, then storing `.grad` (`retain_grad()`), then the node's pre-hooks, the
+# node, its post-hooks. So if a tensor both retains its gradient and has hooks, `.grad`
+# holds the value **after all tensor hooks**, whichever was registered first. The lab runs `y = x * 2`, `z = (y * x).sum()` with
 # up to six hooks; untick some, press *run backward*, and read the firing order.
 
 # %% tags=["minigrad-only"]

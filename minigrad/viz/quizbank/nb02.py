@@ -11,8 +11,8 @@ QUIZZES = {
                  "Which of them are leaves?",
         choices=["only x", "x and y", "all three", "only z"],
         answer="only x",
-        explanation="A leaf is a tensor no recorded op produced (grad_fn is None). x was "
-                    "made by you; y and z were made by recorded ops on x.",
+        explanation="A leaf is a tensor no recorded op produced (grad_fn is None). x came "
+                    "from a factory call; y and z were made by recorded ops on x.",
         question_zh="x = tensor(2., requires_grad=True); y = x ** 2; z "
                     "= y + 1。其中哪些是叶子？",
         choices_zh=[
@@ -20,8 +20,8 @@ QUIZZES = {
             "x 和 y",
             "三个都是",
             "只有 z"],
-        explanation_zh="叶子是没有任何被记录的运算产生过的张量(grad_fn 为 "
-                       "None)。x 是你创建的；y 和 z 是由对 x 的被记录运算产生的。"),
+        explanation_zh="叶子是没有任何被记录的运算产生过的张量（grad_fn 为 "
+                       "None）。x 来自工厂函数；y 和 z 是由对 x 的被记录运算产生的。"),
     "02/contagious": dict(
         question="a = ones(1, requires_grad=True); b = ones(1); "
                  "(a * 2 + b * 3).sum().backward(). What are a.grad and b.grad?",
@@ -57,21 +57,25 @@ QUIZZES = {
         question="lost = tensor([1., 2.], requires_grad=True).double(); "
                  "(lost * lost).sum().backward(). What is lost.grad?",
         choices=["tensor([2., 4.], dtype=torch.float64)",
-                 "None, with a warning: lost is not a leaf",
+                 "None, with a warning",
                  "RuntimeError: dtype mismatch"],
         answer=1,
-        explanation="The cast is a recorded op (ToCopyBackward0), so lost is a non-leaf. "
-                    "The gradient flows through it into the unnamed float32 leaf, which you "
-                    "can no longer reach.",
+        explanation="The cast is a recorded op (ToCopyBackward0), so lost is a non-leaf and "
+                    "its .grad stays None (reading it warns). The gradient flows through the "
+                    "cast into the float32 leaf the factory made: that leaf's .grad is "
+                    "tensor([2., 4.]), but no variable names it (only "
+                    "lost.grad_fn.next_functions[0][0].variable reaches it).",
         question_zh="lost = tensor([1., 2.], requires_grad=True).double()"
                     "; (lost * lost).sum().backward()。lost.grad 是什么？",
         choices_zh=[
             "tensor([2., 4.], dtype=torch.float64)",
-            "None，并附带一条警告：lost 不是叶子",
+            "None，并附带一条警告",
             "RuntimeError：数据类型不匹配"],
         explanation_zh="类型转换是被记录的运算（ToCopyBackward0），所以 lost "
-                       "是非叶子。梯度穿过它流进那个没有名字的 float32 叶子，"
-                       "而你再也拿不到那个叶子了。"),
+                       "是非叶子，它的 .grad 一直是 None（读取时会警告）。梯度穿过类型转换，"
+                       "流进工厂函数创建的那个 float32 叶子：它的 .grad 是 tensor([2., 4.])，"
+                       "但没有哪个变量指向它（只有 lost.grad_fn.next_functions[0][0].variable "
+                       "能拿到它）。"),
     "02/index-grad": dict(
         question="s = tensor([1., 2.], requires_grad=True); t = s[0] * 10 + s.sum(); "
                  "t.backward(). What is s.grad?",
