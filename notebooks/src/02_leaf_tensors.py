@@ -31,7 +31,7 @@ def grad_of(t):
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
-from minigrad.viz.quizbank.nb02 import check_float64_leaf, check_sgd_step
+from minigrad.viz.quizbank.nb02 import check_sgd_step, check_trainable
 
 # %% [markdown] key="what-leaf"
 # ## 1. What is a leaf?
@@ -374,20 +374,26 @@ print(torch.nn.Conv2d(4, 8, 3, stride=2, padding=1)(image).shape, weight.is_leaf
 #
 # Edit the cell, run it, then press **Check** (or re-run the exercise cell).
 #
-# **1. Rescue the lost gradient.** `make_weight` builds a float64 weight the section-4 way,
-# so its `.grad` stays `None`. Fix it: a float64 leaf that receives its gradient.
+# **1. A trainable float64 copy.** `make_trainable(t)` should return a tensor you can
+# train in float64, starting from `t`'s values: a float64 **leaf** that requires grad, with
+# memory of its own, whose gradient never flows back into `t`'s graph. The check tries three
+# kinds of `t`: a plain float32 tensor, an activation computed from a weight, and a float64
+# weight. The draft works for the first kind only. (Notebook 01 has the other tool you need.)
 
 # %%
-def make_weight():
-    return torch.tensor([1., 2., 3.], requires_grad=True).double()   # <- fix this line
+def make_trainable(t):
+    return t.double().requires_grad_()      # <- works for a plain tensor only
 
 # %% tags=["minigrad-only"]
-viz.exercise("02/float64-leaf", check=lambda: check_float64_leaf(make_weight))
+viz.exercise("02/trainable-copy", check=lambda: check_trainable(make_trainable))
 
 # %% [markdown] key="exercise-2"
 # **2. Fix the update step.** A hand-written SGD step. It works once; on the second step
-# `w.grad` is `None`. Why, and how do you update `w` so it stays the same leaf? (Remember to
-# reset the gradient: gradients accumulate.)
+# `w.grad` is `None`. Why, and how do you update `w` so it stays the same leaf? Autograd
+# refuses an in-place edit of a leaf that requires grad while it records; wrap the update in
+# `with torch.no_grad():`, which switches recording off for the block
+# ([notebook 04](04_no_grad.ipynb) covers it). Not through `.data`: notebook 01, section 4,
+# shows why. And reset the gradient: gradients accumulate.
 
 # %%
 def sgd_step(w, lr):

@@ -143,9 +143,10 @@ def check_capture(captured, inp):
         return say(f"Not yet: captured {got.tolist()}, expected the weights [1., 10., 100.].",
                    f"还不对：截获到的是 {got.tolist()}，应该是权重 [1., 10., 100.]。")
     if inp.grad is None or inp.grad.tolist() != [2., 40., 600.]:
-        return say("Not yet: the hook must not change the gradient "
+        return say("Not yet: this hook should only record the gradient and leave it unchanged "
                    "(inp.grad should be [2, 40, 600]).",
-                   "还不对：钩子不能改变梯度（inp.grad 应该是 [2, 40, 600]）。")
+                   "还不对：这道题里的钩子只应记录梯度，不应改变它"
+                   "（inp.grad 应该是 [2, 40, 600]）。")
     return say("Correct: a hook sees the gradient without storing it on the tensor.",
                "正确：钩子能看到梯度，而不必把它存在张量上。")
 
