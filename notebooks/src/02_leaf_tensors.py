@@ -1,16 +1,15 @@
 # %% [markdown] key="title"
 # # 02 · Leaf tensors: who gets a `.grad`
 #
-# "My weight's `.grad` is `None`" is one of the most common autograd bug reports. The
-# answer is almost always the same: the tensor you are looking at is not a **leaf**.
-# Autograd records a graph while you compute; the leaves are its far ends, the tensors no
-# recorded op produced, and they are where `backward()` stores gradients. This notebook
-# pins down which tensors are leaves and which ones end up with a `.grad`.
+# "My weight's `.grad` is `None`" is one of the most common autograd bug reports, and the
+# answer is almost always: the tensor you are looking at is not a **leaf**. Autograd records
+# a graph while you compute; the leaves are its far ends, and they are where `backward()`
+# stores gradients. This notebook pins down which tensors are leaves and which get a `.grad`.
 #
-# **In this notebook** (about 30 minutes): what a leaf is · `requires_grad` · the leaf
-# rule · casts and device moves · who gets `.grad` · parameters and optimizers.
-# Then a myth check and two "fix this training code" exercises. Predict before each run; the
-# rules in one page: [cheat sheet](cheatsheet.md).
+# **In this notebook** (about 40 minutes): what a leaf is · `requires_grad` · the leaf
+# rule · casts and device moves · who gets `.grad` · parameters and optimizers. Then a myth
+# check and two exercises. Predict before each run; the rules in one page:
+# [cheat sheet](cheatsheet.md).
 
 # %%
 import minigrad as torch
@@ -99,11 +98,9 @@ print("a.grad:", a.grad, "| b.grad:", b.grad)
 
 # %% [markdown] key="diagram-drawn-after" jupyter={"source_hidden": true}
 # A result requires grad as soon as **one** of its inputs does, and a branch whose tensors
-# need no grad is not recorded at all. The diagram, drawn after the pass, shows why `b` got
-# nothing: `AddBackward0` has a single
-# way out, towards `a`. The `b * 3` branch was never recorded. When **nothing** requires
-# grad there is no graph at all, and `backward()` refuses with the "does not require grad
-# and does not have a grad_fn" error taken apart in
+# need no grad is not recorded at all: in the diagram `AddBackward0` has a single way out,
+# towards `a`. When **nothing** requires grad there is no graph, and `backward()` raises
+# the "does not require grad" error taken apart in
 # [notebook 01, section 2](01_detach_vs_data.ipynb).
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
@@ -159,16 +156,14 @@ print("zeros(2).add_(p):", buf.is_leaf, type(buf.grad_fn).__name__)
 # [notebook 04](04_no_grad.ipynb) is about it.)
 #
 # `col` is a line you wrote yourself, yet it is not a leaf: `reshape` ran on the fresh
-# tensor before it got a name. The real leaf is the `arange` result, which never got a
-# name. It is not lost: `col._base` (an internal attribute: a view keeps the tensor it
-# looks into) and `col.grad_fn.next_functions[0][0].variable` (the `AccumulateGrad` node
-# holds its leaf) both reach it, and `backward()` filled its `.grad`. No variable of yours
-# names it, which is why that gradient is easy to miss.
+# tensor before it got a name. The real leaf is the nameless `arange` result. It is not
+# lost: `col._base` (internal: a view keeps the tensor it looks into) and
+# `col.grad_fn.next_functions[0][0].variable` both reach it, and `backward()` filled its
+# `.grad`; no variable of yours names it, so that gradient is easy to miss.
 #
-# An ordinary op leaves its **input** alone: `p` stays a leaf; only the result is new. An
-# **in-place** op (its name ends in `_`) writes into its input instead:
-# `torch.zeros(2).add_(p)` turns the zeros tensor into a non-leaf with `AddBackward0`.
-# In-place ops are [notebook 05](05_inplace_and_versions.ipynb)'s topic.
+# An ordinary op leaves its **input** alone: `p` stays a leaf. An **in-place** op (name
+# ending in `_`) writes into its input: `torch.zeros(2).add_(p)` turns the zeros into a
+# non-leaf (`AddBackward0`); [notebook 05](05_inplace_and_versions.ipynb) covers those.
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(col)
@@ -201,15 +196,13 @@ print("the float32 leaf behind lost:", lost.grad_fn.next_functions[0][0].variabl
 # %% [markdown] key="lost-grad-none" jupyter={"source_hidden": true}
 # Changing the dtype or device of a tensor that requires grad is a **recorded op**
 # (`ToCopyBackward0`), so `lost` is not a leaf: `lost.grad` is `None`, and reading it warns
-# (notebook 03 reads that warning line by line).
-# The gradient went *through* the cast into the float32 leaf the factory made, converted
-# back to its dtype: that leaf's `.grad` is filled, and
-# `lost.grad_fn.next_functions[0][0].variable` reaches it (a cast is not a view, so
-# `lost._base` is `None`). You just have no name for it, and an optimizer built on `lost`
-# never sees it. The fix: move first, then `requires_grad_()`, as `good` does (or pass
-# `dtype=`/`device=` to the factory). A cast of a tensor that does **not** require grad is
-# not recorded, and a cast to the dtype it already has returns the tensor itself. (The
-# same `ToCopyBackward0` node serves `.cuda()`; this machine has no GPU, so we cast.)
+# (notebook 03 reads that warning). The gradient went *through* the cast into the float32
+# leaf the factory made: its `.grad` is filled, and
+# `lost.grad_fn.next_functions[0][0].variable` reaches it, but you have no name for it and
+# an optimizer built on `lost` never sees it. The fix: move first, then `requires_grad_()`,
+# as `good` does (or pass `dtype=`/`device=` to the factory). A cast of a tensor that needs
+# no grad is not recorded, and a cast to the dtype it already has returns the tensor
+# itself. (`.cuda()` makes the same `ToCopyBackward0` node; this machine has no GPU.)
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(lost, good)
@@ -240,20 +233,9 @@ print("x.grad is a plain tensor:", x.grad.requires_grad, x.grad.is_leaf, x.grad.
 
 # %% [markdown] key="index-non-leaf" jupyter={"source_hidden": true}
 # `s[0]` is a non-leaf view, but the gradient flows through it to the leaf `s`:
-# intermediate gradients *are* computed (the chain rule runs through them), then passed on,
-# not stored. A leaf used several times gets the **sum** of its contributions. From
-# section 1, `x` got `4.` and `y` nothing. `.grad` itself is a plain tensor with no
-# history, with its owner's shape and dtype.
-
-# %% [markdown] key="leaf-table-lab"
-# ### The rule on this notebook's tensors
-#
-# The table reads tensors from this notebook and applies the rule; the last column answers
-# "will `backward()` fill this `.grad`?". Try `y.retain_grad()`, a new `(y + 1).backward()`,
-# then **Refresh**.
-
-# %% tags=["minigrad-only"]
-viz.LeafTable(x, y, z, q, lost, good, col)
+# intermediate gradients *are* computed, then passed on, not stored. A leaf used several
+# times gets the **sum** of its contributions. From section 1, `x` got `4.` and `y`
+# nothing; `.grad` itself is a plain tensor with no history.
 
 # %% [markdown] key="parameters-optimizer"
 # ## 6. Parameters and the optimizer
@@ -290,16 +272,13 @@ print("version before the step:", version, "| same object:", lin.weight is weigh
 # %% [markdown] key="optimizer-updates-each" jupyter={"source_hidden": true}
 # The optimizer updates each parameter **in place** under `no_grad()`: same object, same
 # memory, still a leaf, and its version counter goes up. (Old optimizers wrote through
-# `.data`, which skips the counter: [notebook 01](01_detach_vs_data.ipynb), section 4,
+# `.data`, which skips the counter; [notebook 01](01_detach_vs_data.ipynb), section 4,
 # shows why that can hide a stale value.) A graph that saved the weight before the step now
-# holds a stale value; [notebook 05](05_inplace_and_versions.ipynb) explains the error that
-# follows.
+# holds a stale value: [notebook 05](05_inplace_and_versions.ipynb) explains the error.
 #
-# The version was 1 before the step, not 0: `nn.Linear` fills its fresh weight and bias
-# with random values in place when it is built, which already counts once. So the diagram
-# shows the weight at v2. The layer's diagram: `AddmmBackward0` (bias + input @ weightᵀ)
-# with one `AccumulateGrad` per parameter. The input needs no grad: it is only a value saved
-# for the weight's gradient.
+# The version was already 1 before the step: `nn.Linear` fills its new weight and bias in
+# place when it is built. So the diagram shows both at v2: `AddmmBackward0` (bias +
+# input @ weightᵀ) with one `AccumulateGrad` per parameter.
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(lin(torch.tensor([[1., 2.]])))
@@ -315,34 +294,9 @@ viz.draw(lin(torch.tensor([[1., 2.]])))
 # | Who gets `.grad`? | Leaves that require grad, plus non-leaves that called `retain_grad()`. |
 # | Cast / `.cuda()` of a trainable tensor? | A non-leaf (`ToCopyBackward0`): move first, then `requires_grad_()`. |
 # | How does `optimizer.step()` update? | In place under `no_grad()`, bumping the version counter. |
-#
-# ## Myth check
-#
-# Claims from blog posts about leaves, with their verdict on PyTorch 2.13 and where this
-# notebook shows it (M1–M3 are the cells right below).
-#
-# - **True**: tensors you create yourself are leaves. §1 <!-- claim S000-11 true -->
-# - **Misleading**: "`root.backward()` computes the gradient of every node". Intermediate gradients are computed but not stored, and no-grad branches are skipped. §5, M2 <!-- claim S000-13 misleading -->
-# - **Misleading**: "a new tensor's grad defaults to False". `requires_grad` is `False`; `.grad` is `None`. §2 <!-- claim S000-17 misleading -->
-# - **True**: backward skips branches that do not require grad. §2 <!-- claim S000-18 true -->
-# - **True**: ops on tensors that need no grad are untracked, and `backward()` fails. §2 <!-- claim S000-19 true -->
-# - **True**: one grad-requiring input makes the result require grad. §2 <!-- claim S000-20 true -->
-# - **True**: no gradients are stored for `x`, `y`, `z` that need no grad. M1 <!-- claim S000-22 true -->
-# - **True**: `F.conv2d` with an `nn.Parameter` weight matches `nn.Conv2d`'s output shape. M3 <!-- claim S000-23 true -->
-# - **Misleading**: "everything the user creates is a leaf". `arange(...).reshape(...)` is not. §3 <!-- claim S002-1 misleading -->
-# - **True**: layer parameters are leaves that require grad. §6 <!-- claim S002-2 true -->
-# - **True**: `tensor.is_leaf` tells whether a tensor is a leaf. §1 <!-- claim S002-4 true -->
-# - **Misleading**: "a gradient is *computed* only when `requires_grad` and `is_leaf` are true". It is *stored* then, and `retain_grad()` adds non-leaves. §5, M2 <!-- claim S002-5 misleading -->
-# - **True**: gradients are computed only for tensors with `requires_grad=True`. §2 <!-- claim S002-7 true -->
-# - **Outdated**: "`optimizer.step()` updates the leaves' `.data`". It updates them in place under `no_grad()`. §6 <!-- claim S002-8 outdated -->
-# - **True**: a tensor must be a leaf to receive `.grad` (by default). §5 <!-- claim S002-9 true -->
-# - **True**: all `requires_grad=False` tensors are leaves. §3 <!-- claim S002-13 true -->
-# - **True**: user-created `requires_grad=True` tensors are leaves with `grad_fn` None. §1 <!-- claim S002-14 true -->
-# - **True**: a cpu-to-gpu move of a grad-requiring tensor creates a non-leaf. §4 <!-- claim S002-15 true -->
-# - **True**: `b = a + 1` is still a leaf when `a` needs no grad. §3 <!-- claim S002-16 true -->
-# - **Misleading**: "even a trivial op turns a leaf into a non-leaf". The inputs decide, and the input stays a leaf. §3 <!-- claim S002-17 misleading -->
-# - **True**: with `x = 2`, `y = x**2`, `z = y + 1`: `x.grad` 4, `y.grad` None, `x` a leaf, `y` not. §1, §5 <!-- claim S002-18 true -->
-# - **True**: only leaves have `.grad` (by default); only non-leaves have `grad_fn`. §5 <!-- claim S002-19 true -->
+
+# %% [markdown] myths="02"
+# (generated from notebooks/src/myths.py)
 
 # %%
 # M1: nothing requires grad in x, y, z; w does
@@ -352,7 +306,6 @@ w = torch.ones(1, requires_grad=True)
 (w + z1).backward()
 print(w.grad, x1.grad, y1.grad, z1.grad)
 
-# %%
 # M2: the gradient passing through m is computed (the hook sees it) but not stored
 v = torch.tensor(2.0, requires_grad=True)
 m = v * torch.tensor(5.0)
@@ -374,11 +327,11 @@ print(torch.nn.Conv2d(4, 8, 3, stride=2, padding=1)(image).shape, weight.is_leaf
 #
 # Edit the cell, run it, then press **Check** (or re-run the exercise cell).
 #
-# **1. A trainable float64 copy.** `make_trainable(t)` should return a tensor you can
-# train in float64, starting from `t`'s values: a float64 **leaf** that requires grad, with
-# memory of its own, whose gradient never flows back into `t`'s graph. The check tries three
-# kinds of `t`: a plain float32 tensor, an activation computed from a weight, and a float64
-# weight. The draft works for the first kind only. (Notebook 01 has the other tool you need.)
+# **1. A trainable float64 copy.** `make_trainable(t)` should return a float64 **leaf** that
+# requires grad, starts from `t`'s values, has memory of its own and sends no gradient into
+# `t`'s graph. The check tries a plain float32 tensor, an activation computed from a weight,
+# and a float64 weight; the draft works for the first only. (Notebook 01 has the other tool
+# you need.)
 
 # %%
 def make_trainable(t):
@@ -390,10 +343,9 @@ viz.exercise("02/trainable-copy", check=lambda: check_trainable(make_trainable))
 # %% [markdown] key="exercise-2"
 # **2. Fix the update step.** A hand-written SGD step. It works once; on the second step
 # `w.grad` is `None`. Why, and how do you update `w` so it stays the same leaf? Autograd
-# refuses an in-place edit of a leaf that requires grad while it records; wrap the update in
-# `with torch.no_grad():`, which switches recording off for the block
-# ([notebook 04](04_no_grad.ipynb) covers it). Not through `.data`: notebook 01, section 4,
-# shows why. And reset the gradient: gradients accumulate.
+# refuses in-place edits of such a leaf while it records; `with torch.no_grad():` switches
+# recording off for a block ([notebook 04](04_no_grad.ipynb)). Not through `.data`
+# (notebook 01, section 4). And gradients accumulate.
 
 # %%
 def sgd_step(w, lr):
@@ -402,6 +354,16 @@ def sgd_step(w, lr):
 
 # %% tags=["minigrad-only"]
 viz.exercise("02/sgd-step", check=lambda: check_sgd_step(sgd_step))
+
+# %% [markdown] key="leaf-table-lab"
+# ## Optional depth: the rule on this notebook's tensors
+#
+# The table reads tensors from this notebook and applies the rule; the last column answers
+# "will `backward()` fill this `.grad`?". Try `y.retain_grad()`, a new `(y + 1).backward()`,
+# then **Refresh**.
+
+# %% tags=["minigrad-only"]
+viz.LeafTable(x, y, z, q, lost, good, col)
 
 # %% [markdown] key="next"
 # **Next:** [03 · retain_grad and hooks](03_retain_grad_and_hooks.ipynb): how to see the

@@ -35,7 +35,7 @@ QUIZZES = {
         choices_zh=[
             "tensor([2.]) 和 tensor([3.])",
             "tensor([2.]) 和 None",
-            "None 和 None:b 把计算图打断了",
+            "None 和 None：b 把计算图打断了",
             "tensor([5.]) 和 None"],
         explanation_zh="只要有一个输入需要梯度，结果就需要梯度。b 不需要，所以 "
                        "b * 3 这条分支不会被记录，b.grad 仍然是 None。"),
@@ -88,7 +88,7 @@ QUIZZES = {
         question_zh="s = tensor([1., 2.], requires_grad=True); t = s[0] "
                     "* 10 + s.sum(); t.backward()。s.grad 是什么？",
         choices_zh=[
-            "None:s[0] 是非叶子，所以梯度丢了",
+            "None：s[0] 是非叶子，所以梯度丢了",
             "tensor([10.,  0.])",
             "tensor([11.,  1.])",
             "tensor([1., 1.])"],
