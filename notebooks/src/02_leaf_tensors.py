@@ -46,20 +46,22 @@ def three_tensors():
     y = x ** 2
     z = y + 1
     print("is_leaf:", x.is_leaf, y.is_leaf, z.is_leaf)
+    print("x:", x)
+    print("y:", y)
+    print("z:", z)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("02/which-leaves", run=three_tensors)
 
-# %% jupyter={"outputs_hidden": true}
-x = torch.tensor(2.0, requires_grad=True)
+# %%
+x = torch.tensor(2.0, requires_grad=True)   # the same three tensors, kept for later cells
 y = x ** 2
 z = y + 1
-print("x:", x, x.is_leaf)
-print("y:", y, y.is_leaf)
-print("z:", z, z.is_leaf)
 
 # %% [markdown] key="y-z-print" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `y` and `z` print their `grad_fn`; `x` does not. In the diagram the arrows follow the
 # gradient from `z` back to `x`. The leaf is reached through an `AccumulateGrad` node: that
 # node is what writes into `x.grad`. Nothing writes into `y` or `z`.
@@ -79,24 +81,25 @@ viz.draw(z)
 def two_branches():
     a = torch.ones(1, requires_grad=True)
     b = torch.ones(1)
-    (a * 2 + b * 3).sum().backward()
+    out = (a * 2 + b * 3).sum()
+    print("b requires grad:", b.requires_grad, "| b * 3:", (b * 3).requires_grad,
+          "| out:", out.requires_grad)
+    out.backward()
     print("a.grad:", a.grad, "| b.grad:", b.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("02/contagious", run=two_branches)
 
-# %% jupyter={"outputs_hidden": true}
-t = torch.ones(1)
-print("new tensor: requires_grad", t.requires_grad, "| grad", t.grad)
-a = torch.ones(1, requires_grad=True)
+# %%
+a = torch.ones(1, requires_grad=True)      # the quiz's experiment again, for the diagram
 b = torch.ones(1)
 out = (a * 2 + b * 3).sum()
-print("b * 3 requires grad:", (b * 3).requires_grad, "| out requires grad:", out.requires_grad)
 out.backward()
-print("a.grad:", a.grad, "| b.grad:", b.grad)
 
 # %% [markdown] key="diagram-drawn-after" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # A result requires grad as soon as **one** of its inputs does, and a branch whose tensors
 # need no grad is not recorded at all: in the diagram `AddBackward0` has a single way out,
 # towards `a`. When **nothing** requires grad there is no graph, and `backward()` raises
@@ -122,27 +125,31 @@ def four_candidates():
     print("tensor([1., 2.]) + 1:     ", (torch.tensor([1., 2.]) + 1).is_leaf)
     print("p.double():               ", p.double().is_leaf)
     print("p[0]:                     ", p[0].is_leaf)
+    with torch.no_grad():
+        q = p * 2
+    print("p * 2 under no_grad:      ", q.is_leaf, "| p is still a leaf:", p.is_leaf)
+    col = torch.arange(4, dtype=torch.float32, requires_grad=True).reshape(4, 1)
+    col.sum().backward()
+    print("col:", col.is_leaf, type(col.grad_fn).__name__, "| col._base:", col._base,
+          "| its .grad:", col._base.grad)
+    print("the node reaches it too:", col.grad_fn.next_functions[0][0].variable is col._base)
+    buf = torch.zeros(2)
+    buf.add_(p)
+    print("zeros(2).add_(p):", buf.is_leaf, type(buf.grad_fn).__name__)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("02/leaf-rule", run=four_candidates)
 
-# %% jupyter={"outputs_hidden": true}
-four_candidates()
-col = torch.arange(4, dtype=torch.float32, requires_grad=True).reshape(4, 1)
-print("col:", col.is_leaf, type(col.grad_fn).__name__)
+# %%
+col = torch.arange(4, dtype=torch.float32, requires_grad=True).reshape(4, 1)   # for later cells
 p = torch.tensor([1., 2.], requires_grad=True)
 with torch.no_grad():
     q = p * 2
-print("computed under no_grad:", q.is_leaf, q.requires_grad, "| p is still a leaf:", p.is_leaf)
-col.sum().backward()
-print("col._base:", col._base, "| its .grad:", col._base.grad)
-print("the node reaches it too:", col.grad_fn.next_functions[0][0].variable is col._base)
-buf = torch.zeros(2)
-buf.add_(p)
-print("zeros(2).add_(p):", buf.is_leaf, type(buf.grad_fn).__name__)
 
 # %% [markdown] key="leaf-table" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # Who wrote the line does not matter, and neither does how simple the op is. Two facts
 # decide:
 #
@@ -177,23 +184,27 @@ viz.draw(col)
 # %%
 def cast_after():
     lost = torch.tensor([1., 2.], requires_grad=True).double()
+    good = torch.tensor([1., 2.]).double().requires_grad_()
     (lost * lost).sum().backward()
+    (good * good).sum().backward()
     print("lost.grad:", grad_of(lost))
+    print("lost:", lost.is_leaf, type(lost.grad_fn).__name__, "| good:", good.is_leaf,
+          "| good.grad:", good.grad)
+    print("the float32 leaf behind lost:", lost.grad_fn.next_functions[0][0].variable.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("02/lost-grad", run=cast_after)
 
-# %% jupyter={"outputs_hidden": true}
-lost = torch.tensor([1., 2.], requires_grad=True).double()
+# %%
+lost = torch.tensor([1., 2.], requires_grad=True).double()   # the quiz's tensors, for the diagram
 good = torch.tensor([1., 2.]).double().requires_grad_()
 (lost * lost).sum().backward()
 (good * good).sum().backward()
-print("lost:", lost.is_leaf, type(lost.grad_fn).__name__, "| lost.grad:", grad_of(lost))
-print("good:", good.is_leaf, "| good.grad:", good.grad)
-print("the float32 leaf behind lost:", lost.grad_fn.next_functions[0][0].variable.grad)
 
 # %% [markdown] key="lost-grad-none" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # Changing the dtype or device of a tensor that requires grad is a **recorded op**
 # (`ToCopyBackward0`), so `lost` is not a leaf: `lost.grad` is `None`, and reading it warns
 # (notebook 03 reads that warning). The gradient went *through* the cast into the float32
@@ -220,18 +231,22 @@ def index_and_sum():
     t = s[0] * 10 + s.sum()
     t.backward()
     print("s.grad =", s.grad)
+    x = torch.tensor(2.0, requires_grad=True)      # section 1's tensors
+    y = x ** 2
+    (y + 1).backward()
+    print("x.grad:", x.grad, "| y.grad:", grad_of(y))
+    print("x.grad is a plain tensor:", x.grad.requires_grad, x.grad.is_leaf, x.grad.grad_fn)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("02/index-grad", run=index_and_sum)
 
-# %% jupyter={"outputs_hidden": true}
-index_and_sum()
-z.backward()
-print("x.grad:", x.grad, "| y.grad:", grad_of(y))
-print("x.grad is a plain tensor:", x.grad.requires_grad, x.grad.is_leaf, x.grad.grad_fn)
+# %%
+z.backward()          # fills x.grad of section 1, for the table at the end
 
 # %% [markdown] key="index-non-leaf" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `s[0]` is a non-leaf view, but the gradient flows through it to the leaf `s`:
 # intermediate gradients *are* computed, then passed on, not stored. A leaf used several
 # times gets the **sum** of its contributions. From section 1, `x` got `4.` and `y`
@@ -252,24 +267,33 @@ def optimizer_step():
     (prm * prm).sum().backward()
     opt.step()
     print("same object:", prm is before, "| version:", prm._version, "| values:", prm.tolist())
+    torch.manual_seed(0)
+    lin = torch.nn.Linear(2, 3)
+    for name, param in lin.named_parameters():
+        print(f"{name:6} {type(param).__name__} leaf={param.is_leaf} "
+              f"requires_grad={param.requires_grad}")
+    opt = torch.optim.SGD(lin.parameters(), lr=0.1)
+    lin(torch.tensor([[1., 2.]])).sum().backward()
+    weight, version = lin.weight, lin.weight._version
+    opt.step()
+    print("Linear: version before the step:", version, "| same object:", lin.weight is weight,
+          "| version went up by", lin.weight._version - version, "| still a leaf:",
+          lin.weight.is_leaf)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("02/optimizer-version", run=optimizer_step)
 
-# %% jupyter={"outputs_hidden": true}
-torch.manual_seed(0)
+# %%
+torch.manual_seed(0)                       # the quiz's layer again, for the diagram
 lin = torch.nn.Linear(2, 3)
-for name, prm in lin.named_parameters():
-    print(f"{name:6} {type(prm).__name__} leaf={prm.is_leaf} requires_grad={prm.requires_grad}")
 opt = torch.optim.SGD(lin.parameters(), lr=0.1)
 lin(torch.tensor([[1., 2.]])).sum().backward()
-weight, version = lin.weight, lin.weight._version
 opt.step()
-print("version before the step:", version, "| same object:", lin.weight is weight,
-      "| version went up by", lin.weight._version - version, "| still a leaf:", lin.weight.is_leaf)
 
 # %% [markdown] key="optimizer-updates-each" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # The optimizer updates each parameter **in place** under `no_grad()`: same object, same
 # memory, still a leaf, and its version counter goes up. (Old optimizers wrote through
 # `.data`, which skips the counter; [notebook 01](01_detach_vs_data.ipynb), section 4,

@@ -36,27 +36,25 @@ def read_three_times():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("default")
         for _ in range(3):
-            y.grad
+            print("y.grad:", y.grad)
     print(len(caught), "warning(s)")
+    for w in caught:
+        print(f"{w.category.__name__}: {w.message}")
+    print("x.grad:", x.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("03/warn-count", run=read_three_times)
 
-# %% jupyter={"outputs_hidden": true}
-x = torch.tensor(2.0, requires_grad=True)
+# %%
+x = torch.tensor(2.0, requires_grad=True)   # a small graph for the diagram
 y = x ** 2
 z = y + 1
 z.backward()
-with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("default")
-    for _ in range(3):
-        print("y.grad:", y.grad)
-print(len(caught), "warning:", caught[0].category.__name__)
-print(caught[0].message)
-print("x.grad:", x.grad)
 
 # %% [markdown] key="one-warning-three" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # One warning for three reads: Python's default filter shows a warning **once per code
 # location**; a read from another line, or re-running the cell, warns again.
 #
@@ -90,22 +88,21 @@ def watch_the_middle():
     hy.register_hook(lambda g: print("the hook on hy receives", g))
     hz = hy * 3
     hz.backward()
+    print("hx.grad:", hx.grad, "| hy.retains_grad:", hy.retains_grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("03/passing-through", run=watch_the_middle)
 
-# %% jupyter={"outputs_hidden": true}
-hx = torch.tensor(2.0, requires_grad=True)
+# %%
+hx = torch.tensor(2.0, requires_grad=True)   # the quiz's graph again, for the diagram
 hy = hx ** 2
-seen = []
-hy.register_hook(lambda g: seen.append(g))
 hz = hy * 3
 hz.backward()
-print("gradient that flowed through hy:", seen, "| hx.grad:", hx.grad)
-print("hy.retains_grad:", hy.retains_grad)
 
 # %% [markdown] key="value-3-existed" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # Backward computes the gradient flowing into every non-leaf (the chain rule needs it), hands
 # it to the node that made the tensor, and moves on; the hook sees it pass. The value `3.`
 # went on to `PowBackward0` (giving `hx.grad = 3 · 2hx = 12`) and was never stored: that
@@ -138,21 +135,26 @@ def late_retain():
     b.sum().backward(retain_graph=True)
     b.sum().backward()
     print("after two more passes:", b.grad)
+    r = torch.tensor([1., 2.], requires_grad=True)
+    u = r * 3
+    u.retain_grad()
+    (u ** 2).sum().backward()
+    print("u.retains_grad:", u.retains_grad, "| u.grad:", u.grad, "| r.grad:", r.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("03/late-retain", run=late_retain)
 
-# %% jupyter={"outputs_hidden": true}
-late_retain()
-r = torch.tensor([1., 2.], requires_grad=True)
+# %%
+r = torch.tensor([1., 2.], requires_grad=True)   # the quiz's last graph, for the diagram
 u = r * 3
 u.retain_grad()
 loss = (u ** 2).sum()
 loss.backward()
-print("u.retains_grad:", u.retains_grad, "| u.grad:", u.grad, "| r.grad:", r.grad)
 
 # %% [markdown] key="retain-grad-does" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `retain_grad()` does not look into the past: called after a pass, it only fills later
 # ones (calling it late is not an error). A retained gradient **accumulates** over passes,
 # like a leaf's. Here `d loss / d u = 2u = [6., 12.]` and `r.grad = 3 · 2u`. On a leaf
@@ -177,23 +179,22 @@ def gate_the_gradient():
     act.register_hook(lambda g: g * torch.tensor([1., 0., -1.]))
     act.sum().backward()
     print("inp.grad:", inp.grad)
+    k0 = torch.tensor(3.0, requires_grad=True)
+    k1 = k0 * 2
+    k2 = k1 * k1
+    k1.register_hook(lambda g: g * 10)
+    k1.register_hook(lambda g: print("second hook on k1 sees the first one's result:", g))
+    k2.register_hook(lambda g: print("hook on k2:", g))
+    k2.backward()
+    print("k0.grad:", k0.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("03/hook-replace", run=gate_the_gradient)
 
-# %% jupyter={"outputs_hidden": true}
-gate_the_gradient()
-k0 = torch.tensor(3.0, requires_grad=True)
-k1 = k0 * 2
-k2 = k1 * k1
-k1.register_hook(lambda g: g * 10)
-k1.register_hook(lambda g: print("second hook on k1 sees the first one's result:", g))
-k2.register_hook(lambda g: print("hook on k2:", g))
-k2.backward()
-print("k0.grad:", k0.grad)
-
 # %% [markdown] key="replacement-holds-rest" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # If the hook returns `None`, the gradient goes on unchanged; if it **returns a tensor**,
 # that tensor replaces the gradient. The replacement holds for the rest of the pass: for later hooks on the same tensor, for
 # its `.grad` if it retains one, and for everything upstream (`k0.grad = 12 · 10 · 2`).
@@ -219,19 +220,18 @@ def leaf_used_twice():
     lx.register_hook(lambda g: print("hook sees", g, "while lx.grad is", lx.grad))
     (lx * lx + lx).backward()
     print("lx.grad:", lx.grad)
+    half = torch.tensor(1.0, requires_grad=True)
+    half.register_hook(lambda g: g / 2)
+    (half + 0).backward()
+    print("a hook on a leaf can rescale before storing:", half.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("03/leaf-hook-total", run=leaf_used_twice)
 
-# %% jupyter={"outputs_hidden": true}
-leaf_used_twice()
-half = torch.tensor(1.0, requires_grad=True)
-half.register_hook(lambda g: g / 2)
-(half + 0).backward()
-print("a hook on a leaf can rescale before storing:", half.grad)
-
 # %% [markdown] key="once-per-pass" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # Once per pass, with the total `2 · 3 + 1 = 7`, **before** `AccumulateGrad` adds it into
 # `.grad`. What the hook returns is what gets stored.
 
