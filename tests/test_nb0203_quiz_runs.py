@@ -71,3 +71,47 @@ def test_quiz_experiments_print_what_torch_prints(number):
     mine, real = _transcript(number), _transcript(number, TORCH_PREAMBLE)
     assert mine.count("== quiz") >= 5, mine
     assert mine == real
+
+
+def _hook_facts(lib):
+    """What notebook 03 says about hook order and node hooks, measured on one library."""
+    facts = {}
+    order = []
+    x = lib.tensor(2., requires_grad=True)
+    w = lib.tensor(3., requires_grad=True)
+    x.register_hook(lambda g: order.append("x"))
+    w.register_hook(lambda g: order.append("w"))
+    (x * w).backward()
+    facts["two leaves"] = order
+    order = []
+    a = lib.tensor(2., requires_grad=True)
+    x, w = a * 1, a * 2                      # both computed, x first
+    x.register_hook(lambda g: order.append("x"))
+    w.register_hook(lambda g: order.append("w"))
+    (x * w).backward()
+    facts["two computed"] = order
+    seen = {}
+    x = lib.tensor([1., 2., 3.], requires_grad=True)
+    y = x * 2
+    y.retain_grad()
+    y.grad_fn.register_prehook(lambda gout: seen.update(pre=gout[0].tolist(),
+                                                        y_grad=y.grad.tolist()))
+    y.grad_fn.register_hook(lambda gin, gout: seen.update(post=[g is None for g in gin]))
+    y.register_hook(lambda g: g * 10)
+    (y * x).sum().backward()
+    facts["node hooks"] = seen
+    return facts
+
+
+def test_the_hook_order_and_node_hooks_that_notebook_03_states():
+    import torch
+
+    import minigrad
+    real = _hook_facts(torch)
+    assert real["two leaves"] == ["x", "w"]
+    assert real["two computed"] == ["w", "x"]          # the one created last runs first
+    # the pre-hook gets the gradient after the tensor hook, when .grad is already stored;
+    # the post-hook's grad_inputs has None for the constant 2
+    assert real["node hooks"] == {"pre": [10., 20., 30.], "y_grad": [10., 20., 30.],
+                                  "post": [False, True]}
+    assert _hook_facts(minigrad) == real
