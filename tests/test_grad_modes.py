@@ -211,6 +211,16 @@ ANOMALY_CASES = [
 REGRESSIONS = [
     # ---- inference mode ------------------------------------------------------------------
     regression(
+        "inplace_on_inference_tensor_records_nothing",
+        """
+        a = torch.tensor(-2.0, requires_grad=True)
+        with torch.inference_mode():
+            i = -a
+        i.add_(a)
+        """,
+        "i.requires_grad, i, i.grad_fn",
+    ),
+    regression(
         "inference_tensor_version_raises",
         """
         with torch.inference_mode():

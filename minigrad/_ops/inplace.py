@@ -173,7 +173,9 @@ def inplace(cls, x, others, *options):
     if record:
         _save_original_self(node, x)
     _write(x, result)
-    x._bump_version()
+    if x._is_inference and not _grad_state.inference and not x._inference_alias:
+        raise RuntimeError(_INFERENCE)      # torch checks after the kernel ran, before autograd
+    x._bump_version()                       # records anything
     if record:
         base = x._base
         if base is not None:
@@ -194,8 +196,6 @@ def inplace(cls, x, others, *options):
             _move_tensor_state(x, old, node)
         if node._saves_result:
             node.keep_result(x)             # the output is x itself, at its new version
-    if x._is_inference and not _grad_state.inference and not x._inference_alias:
-        raise RuntimeError(_INFERENCE)      # torch checks after the kernel ran
     return x
 
 
