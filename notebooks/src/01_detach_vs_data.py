@@ -3,26 +3,26 @@
 #
 # In a real training script you constantly need "the numbers without the history": to log a
 # loss, to keep a copy of the best weights, to feed a target that must not be trained. Two
-# spellings give you that, `t.detach()` and `t.data`. They print the same and most blog posts
-# treat them as twins. They are not: one lets autograd notice when you overwrite a value it
-# still needs, the other hides the edit and hands you a wrong gradient without a word.
+# spellings give you that, `t.detach()` and `t.data`. They print the same and many blog posts
+# treat them as twins. Are they? This notebook takes both apart, one experiment at a time.
 #
-# **In this notebook** (about 30 minutes): what `detach()` returns · a detached tensor as a
-# constant · `.data` · version counters and the sigmoid experiment · when an edit is harmless
-# · real copies · a new leaf from a detached tensor. Then a myth check and three exercises.
+# **In this notebook** (about 40 minutes): what `detach()` returns · a detached tensor in
+# later operations · `.data` · version counters and the sigmoid experiment · which in-place
+# edits backward checks · four spellings of "copy". Then a myth check, two exercises and an
+# optional part (`requires_grad_()` on a detached tensor, the in-place forms).
 #
 # Each section asks you to **predict** first: pick an answer in the quiz, press *Run*, and
-# only then read on. The rules in one page: [cheat sheet](cheatsheet.md).
+# only then expand the collapsed cells below it. The rules in one page: [cheat sheet](cheatsheet.md).
 
 # %%
 import minigrad as torch
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
-from minigrad.viz.quizbank.nb01 import check_gate, check_snapshot, check_stop_gradient
+from minigrad.viz.quizbank.nb01 import check_gate, check_snapshot
 
 # %% [markdown] key="detach-new-tensor"
-# ## 1. `detach()`: new tensor, no history, same memory
+# ## 1. What `detach()` returns
 #
 # You want to keep the output of a layer for a plot. Storing the tensor itself would keep its
 # whole graph alive; storing `out.detach()` does not. But does it copy the numbers?
@@ -39,7 +39,7 @@ def detach_then_edit():
 # %% tags=["minigrad-only"]
 viz.quiz("01/detach-shares", run=detach_then_edit)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 x = torch.tensor([1., 2.], requires_grad=True)
 y = x * 2
 d = y.detach()
@@ -48,25 +48,26 @@ print("d:", d, "| requires_grad", d.requires_grad, "| grad_fn", d.grad_fn, "| is
 d.zero_()
 print("y after d.zero_():", y)
 
-# %% [markdown] key="detach-returns-different"
+# %% [markdown] key="detach-returns-different" jupyter={"source_hidden": true}
 # `detach()` returns a **different** tensor object with no `grad_fn`; it never requires grad,
-# so it is a leaf. It copies **nothing**: both tensors look at the same memory, so zeroing
+# and with no `grad_fn` it is a **leaf** (a tensor no recorded op produced; notebook 02 is
+# about leaves). It copies **nothing**: both tensors look at the same memory, so zeroing
 # `d` zeroed `y`. The original `y` keeps its `grad_fn`. Each tensor has its own `.grad`: only
 # the numbers are shared.
 #
 # In the diagram `y` hangs off `MulBackward0`, which leads back to the leaf `x`; `d` has no
 # arrow into the graph. The dashed line only means "same memory and version counter".
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y, d)
 
 # %% [markdown] key="detached-tensor-constant"
-# ## 2. A detached tensor is a constant
+# ## 2. A detached tensor in later operations
 #
-# Sometimes you *want* part of an expression to be treated as a number: the target of a
+# Sometimes you *want* part of an expression to be treated as a plain number: the target of a
 # Q-learning update (`reward + gamma * q_next.detach()`), or the fake images when a GAN
-# trains its discriminator (`fake.detach()`, notebook 07). Autograd never looks behind a
-# detached tensor: in later ops it acts like a number you typed in.
+# trains its discriminator (`fake.detach()`, notebook 07). What does autograd make of a
+# detached tensor in a product?
 
 # %%
 def stop_gradient():
@@ -80,22 +81,25 @@ def stop_gradient():
 # %% tags=["minigrad-only"]
 viz.quiz("01/stop-gradient", run=stop_gradient)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
 u = (x * x).detach()
 z = u * x
 z.sum().backward()
 print("x.grad:", x.grad)
 
-# %% [markdown] key="z-has-value"
+# %% [markdown] key="z-has-value" jupyter={"source_hidden": true}
 # `z` has the value `x³`, but its gradient is `u = x²`, not `3x²`: only the last factor was
-# differentiated. In the diagram `MulBackward0` has a single way out, towards `x`: `u` was
+# differentiated. Autograd never looks behind a detached tensor: in later ops it acts like a
+# number you typed in. In the diagram `MulBackward0` has a single way out, towards `x`: `u` was
 # only a value it saved (freed now that backward ran), with no arrow back into `x * x`.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(z)
 
 # %% [markdown] key="result-computed-only"
+# ### A result with no graph
+#
 # A result computed only from detached tensors has no graph at all, so `backward()` on it
 # has nothing to do:
 
@@ -109,9 +113,9 @@ viz.draw(z)
 # - `does not require grad and does not have a grad_fn`: it is not part of any graph. It was
 #   computed from `u`, which does not require grad, so autograd recorded nothing.
 # - The fix is upstream: compute the loss from a tensor that requires grad, or make a new
-#   leaf (section 7).
+#   leaf (see the optional part at the end).
 #
-# ## 3. `.data`: the older spelling that looks the same
+# ## 3. `.data`, the older spelling
 #
 # Old tutorials and old optimizer code write `w.data -= lr * w.grad`. Before PyTorch 0.4,
 # `.data` was how you reached the numbers of a `Variable`; it still exists. Printed, it
@@ -125,15 +129,15 @@ print(".data:   ", t.data, t.data.requires_grad, t.data.is_leaf, t.data.data_ptr
 
 # %% [markdown] key="both-new-object"
 # Both: a new object, no history, a leaf, **the same memory** as `t`. So `.data` is not "a
-# copy of the data", whatever some posts say: writing into it writes into `t`. The
-# difference is invisible in print. It is in the version counter.
+# copy of the data", whatever some posts say: writing into it writes into `t`. If the two
+# differ, print does not show it.
 #
-# ## 4. The real difference: the version counter
+# ## 4. Version counters
 #
 # Every tensor has a **version counter**, `t._version`, that goes up by one with each
 # in-place change (`zero_()`, `mul_()`, `t[0] = ...`). When an op saves a tensor for
-# backward it notes the version; at backward time autograd compares. `detach()` **shares**
-# the counter with the original. `.data` gets a **fresh** one.
+# backward it notes the version; at backward time autograd compares. Which edits does `t`'s
+# counter see: those made through `t.data`, through `t.detach()`, or both?
 
 # %%
 def count_versions():
@@ -147,7 +151,7 @@ def count_versions():
 # %% tags=["minigrad-only"]
 viz.quiz("01/version", run=count_versions)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 t = torch.tensor([0., 1.], requires_grad=True)
 t_dat = t.data
 t_det = t.detach()
@@ -157,25 +161,26 @@ t_det[0] = 7.                       # one edit through detach()
 print(t, "| t._version", t._version, "| t_det._version", t_det._version,
       "| t_dat._version", t_dat._version)
 
-# %% [markdown] key="each-box-diagram"
-# Each box in the diagram shows `vN`: `t` and `t_det` agree at v1; `t_dat` is at v2 on its
-# own, invisible to `t`. The lab below lets you try other ways of making a second tensor
+# %% [markdown] key="each-box-diagram" jupyter={"source_hidden": true}
+# `detach()` **shares** the counter with the original; `.data` gets a **fresh** one. Each box
+# in the diagram shows `vN`: `t` and `t_det` agree at v1; `t_dat` is at v2 on its own,
+# invisible to `t`. The lab below lets you try other ways of making a second tensor
 # (views, `clone()`): pick one, press **other.mul_(10)**, and read *same storage* and *same
 # version counter*.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(t, t_det, t_dat)
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.ViewsLab(kind="detach")
 
 # %% [markdown] key="sigmoid-experiment-detach"
-# ### The sigmoid experiment: `detach()` raises, `.data` lies
+# ### The sigmoid experiment
 #
 # Why the counter matters. Sigmoid's derivative is written with its **output**:
-# `σ'(x) = σ(x)·(1 − σ(x))`, so `SigmoidBackward0` saves the output `y`. Zero `y` in place
-# and the gradient is computed from the wrong numbers. We run the same edit twice: `y1`
-# through `.data`, `y2` through `detach()`.
+# `σ'(x) = σ(x)·(1 − σ(x))`, so `SigmoidBackward0` saves the output `y`. What does backward
+# do after `y` was zeroed in place? We run the same edit twice: `y1` through `.data`, `y2`
+# through `detach()`.
 
 # %%
 def sigmoid_data_edit():
@@ -189,7 +194,7 @@ def sigmoid_data_edit():
 # %% tags=["minigrad-only"]
 viz.quiz("01/sigmoid-data", run=sigmoid_data_edit)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 x1 = torch.tensor([1.0, 2, 3], requires_grad=True)
 x2 = torch.tensor([1.0, 2, 3], requires_grad=True)
 y1 = x1.sigmoid()
@@ -200,47 +205,41 @@ y2.detach().zero_()
 print("y1:", y1, "version", y1._version)
 print("y2:", y2, "version", y2._version)
 
-# %% [markdown] key="both-outputs-are"
+# %% [markdown] key="both-outputs-are" jupyter={"source_hidden": true}
 # Both outputs are zeros now and both keep `SigmoidBackward0`. Only `y2`'s counter moved.
 # The diagrams show what autograd will see: `y2`'s saved output is **red** (saved at v0, now
 # v1); `y1`'s says "saved v0, now v0": the zeros are there but nothing records the edit.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y1, title="edited through .data")
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y2, title="edited through detach()")
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 y1.sum().backward()
 print("x1.grad after the .data edit:", x1.grad)
 x_ok = torch.tensor([1.0, 2, 3], requires_grad=True)
 x_ok.sigmoid().sum().backward()
 print("the true gradient:           ", x_ok.grad)
 
-# %% [markdown] key="silently-wrong-0"
+# %% [markdown] key="silently-wrong-0" jupyter={"source_hidden": true}
 # Silently wrong: `0 · (1 − 0) = 0` for every element. The `detach()` twin refuses instead:
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 y2.sum().backward()
 
-# %% [markdown] key="message-names-stale"
+# %% [markdown] key="message-names-stale" jupyter={"source_hidden": true}
 # The message names the stale tensor (`output 0 of Sigmoid`, i.e. `y2`), its version now
 # (1) and when saved (0). [Notebook 05](05_inplace_and_versions.ipynb) takes this in-place
-# error apart line by line and shows which ops save what; later notebooks link back to this
+# error apart line by line, shows which ops save what, and has a lab (InplaceLab) where you
+# try edits through `detach()`, `.data` and a view; later notebooks link back to this
 # experiment rather than repeat it.
-#
-# Try the three kinds of edit yourself: the lab starts from `out = a.sigmoid()`. Click an
-# edit, read its prediction, then run backward; **reset** starts over.
-
-# %% tags=["minigrad-only"]
-viz.InplaceLab()
 
 # %% [markdown] key="when-edit-after"
-# ## 5. When an edit after `detach()` is harmless
+# ## 5. Which in-place edits does backward check?
 #
-# Does every in-place edit through `detach()` break backward? Autograd only checks tensors
-# that some node **saved**. `y = x ** 2` needs `x` for its gradient `2x`, not `y`.
+# Does every in-place edit through `detach()` break backward? Try one on `y = x ** 2`.
 
 # %%
 def pow_then_edit():
@@ -254,27 +253,38 @@ def pow_then_edit():
 # %% tags=["minigrad-only"]
 viz.quiz("01/pow-edit", run=pow_then_edit)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 x = torch.tensor(1., requires_grad=True)
 y = x ** 2
 y.detach().zero_()
 y.backward()
 print("y:", y, "| y._version:", y._version, "| x.grad:", x.grad)
 
-# %% [markdown] key="y-at-version"
-# `y` is at version 1, but nobody saved `y`, so nothing is stale and the gradient is right.
+# %% [markdown] key="y-at-version" jupyter={"source_hidden": true}
+# `y` is at version 1, but autograd only checks tensors that some node **saved**, and
+# `PowBackward0` saved `x` (for `2x`), not `y`: nothing is stale and the gradient is right.
 # `add` saves nothing at all, so editing its inputs afterwards is harmless too. The rule:
 #
-# **backward raises exactly when a tensor some node saved was modified in place after it
-# was saved, through anything that shares its version counter.** Edits through `.data` are
-# never seen. When nothing raises, you get the gradient of what was recorded; values computed
-# *after* the edit use the new numbers.
+# **a node raises when backward runs it and a tensor it saved was modified in place after it
+# was saved, through anything that shares its version counter.** Only the nodes the pass runs
+# check: a pass that needs another branch only (`loss.backward(inputs=[b])`,
+# `torch.autograd.grad(loss, b)`) succeeds next to a stale saved tensor (cell below). Edits
+# through `.data` are never seen. In real PyTorch, edits made inside
+# `torch.autograd.graph.allow_mutation_on_saved_tensors()` are allowed: the saved value is
+# copied before the edit, so the gradient stays right (minigrad does not have it). When
+# nothing raises, you get the gradient of what was recorded; values computed *after* the
+# edit use the new numbers.
 
-# %% tags=["minigrad-only"]
-viz.draw(y, x)
+# %% jupyter={"outputs_hidden": true}
+a = torch.tensor([1., 2.], requires_grad=True)
+b = torch.tensor([3., 4.], requires_grad=True)
+s = a.sigmoid()
+loss = s.sum() + (b * b).sum()
+s.detach().zero_()                  # SigmoidBackward0 saved s: stale now
+print("gradient for b only:", torch.autograd.grad(loss, b))
 
 # %% [markdown] key="real-copy-clone"
-# ## 6. A real copy: `=`, `clone()`, `copy_()`, `detach().clone()`
+# ## 6. Four spellings of "copy": `=`, `clone()`, `copy_()`, `detach().clone()`
 #
 # Keeping "the best weights so far" or an exponential moving average of a model needs a
 # copy that neither follows later updates nor drags a graph along. Four spellings look like
@@ -293,7 +303,7 @@ def four_copies():
 # %% tags=["minigrad-only"]
 viz.quiz("01/independent-copy", run=four_copies)
 
-# %%
+# %% jupyter={"outputs_hidden": true}
 four_copies()
 a = torch.tensor([1., 2.], requires_grad=True)
 c = a.clone()
@@ -303,7 +313,7 @@ snap = a.detach().clone()
 print("c:", c)
 print("dst:", dst)
 
-# %% [markdown] key="b-second-name"
+# %% [markdown] key="b-second-name" jupyter={"source_hidden": true}
 # - `b = a` is a second **name** for the same object.
 # - `a.clone()` copies the numbers into new memory **and is recorded** (`CloneBackward0`):
 #   gradients flow through it back to `a`, unchanged. It does not copy `a.grad`.
@@ -311,43 +321,8 @@ print("dst:", dst)
 #   (`CopyBackwards`): `dst` becomes a non-leaf.
 # - `a.detach().clone()` cuts the history, then copies: the graph-free snapshot.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(c, dst, snap)
-
-# %% [markdown] key="new-leaf-from"
-# ## 7. A new leaf from a detached tensor
-#
-# To get the gradient with respect to an intermediate value (a saliency map, an
-# adversarial input), you restart the graph there: `h = y.detach().requires_grad_()`.
-
-# %%
-def new_leaf():
-    x = torch.tensor([1., 2.], requires_grad=True)
-    y = x * 3
-    h = y.detach().requires_grad_()
-    (h * h).sum().backward()
-    print("h.grad:", h.grad, "| x.grad:", x.grad)
-
-
-# %% tags=["minigrad-only"]
-viz.quiz("01/new-leaf", run=new_leaf)
-
-# %%
-x = torch.tensor([1., 2.], requires_grad=True)
-y = x * 3
-h = y.detach().requires_grad_()
-loss = (h * h).sum()
-loss.backward()
-print("h.grad:", h.grad, "| h.is_leaf:", h.is_leaf, "| x.grad:", x.grad)
-
-# %% [markdown] key="detached-tensor-leaf"
-# A detached tensor is a leaf, and a leaf may switch `requires_grad` on. It then starts a
-# graph of its own and gets a `.grad`; only the road back to `x` is closed. Two separate
-# graphs: the dashed line between `h` and `y` means "same memory", and gradients never
-# travel along it.
-
-# %% tags=["minigrad-only"]
-viz.draw(loss, y)
 
 # %% [markdown] key="summary"
 # ## Summary
@@ -364,7 +339,6 @@ viz.draw(loss, y)
 # | a constant with the same numbers, no memory cost | `a.detach()` |
 # | a graph-free copy with memory of its own | `a.detach().clone()` |
 # | a differentiable copy | `a.clone()` |
-# | a new leaf to differentiate with respect to | `a.detach().requires_grad_()` |
 #
 # ## Myth check
 #
@@ -445,6 +419,8 @@ y1.sum().backward()             # y1's graph was already used in section 4
 #
 # **1. Keep the best weights.** This little training loop remembers the weights with the
 # lowest loss. `keep_best` is wrong: `best` ends up equal to the *final* weights. Fix it.
+# (The update runs inside `with torch.no_grad():`, which keeps it out of the graph; notebook 04
+# explains it. It changes `w` in place.)
 
 # %%
 def keep_best(w):
@@ -468,19 +444,8 @@ def train():
 # %% tags=["minigrad-only"]
 viz.exercise("01/snapshot", check=lambda: check_snapshot(train))
 
-# %% [markdown] key="exercise-2"
-# **2. A stop-gradient.** Make `cube(x)` keep the value `sum(x³)` but have the gradient `x²`
-# instead of `3x²`, using `detach()` on one factor.
-
-# %%
-def cube(x):
-    return (x ** 3).sum()           # <- fix this line
-
-# %% tags=["minigrad-only"]
-viz.exercise("01/stop-gradient", check=lambda: check_stop_gradient(cube))
-
 # %% [markdown] key="exercise-3"
-# **3. Cap the gate honestly.** Someone caps a sigmoid gate at 0.9 through `.data`. The
+# **2. Cap the gate honestly.** Someone caps a sigmoid gate at 0.9 through `.data`. The
 # forward value is right but the gradient is silently wrong (section 4). Rewrite `gated` so
 # that backward knows about the cap.
 
@@ -493,8 +458,48 @@ def gated(x):
 # %% tags=["minigrad-only"]
 viz.exercise("01/loud-not-silent", check=lambda: check_gate(gated))
 
+# %% [markdown] key="new-leaf-from"
+# ## Optional depth
+#
+# Two more things you meet in real code; the required part of the notebook ends above.
+#
+# ### `requires_grad_()` on a detached tensor
+#
+# To get the gradient with respect to an intermediate value (a saliency map, an
+# adversarial input), code often writes `h = y.detach().requires_grad_()`. Which tensors get
+# a gradient then?
+
+# %%
+def new_leaf():
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = x * 3
+    h = y.detach().requires_grad_()
+    (h * h).sum().backward()
+    print("h.grad:", h.grad, "| x.grad:", x.grad)
+
+
+# %% tags=["minigrad-only"]
+viz.quiz("01/new-leaf", run=new_leaf)
+
+# %% jupyter={"outputs_hidden": true}
+x = torch.tensor([1., 2.], requires_grad=True)
+y = x * 3
+h = y.detach().requires_grad_()
+loss = (h * h).sum()
+loss.backward()
+print("h.grad:", h.grad, "| h.is_leaf:", h.is_leaf, "| x.grad:", x.grad)
+
+# %% [markdown] key="detached-tensor-leaf" jupyter={"source_hidden": true}
+# A detached tensor is a leaf, and a leaf may switch `requires_grad` on. It then starts a
+# graph of its own and gets a `.grad`; only the road back to `x` is closed. Two separate
+# graphs: the dashed line between `h` and `y` means "same memory", and gradients never
+# travel along it.
+
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
+viz.draw(loss, y)
+
 # %% [markdown] key="optional-depth-place"
-# ## Optional depth: the in-place forms
+# ### The in-place forms
 #
 # `y.detach_()` does to `y` itself what `detach()` does to a new tensor: `y` loses its
 # `grad_fn` and becomes a leaf (it refuses on views: "Can't detach views in-place"). And

@@ -54,21 +54,23 @@ QUIZZES = {
     "01/sigmoid-data": dict(
         question="y = x.sigmoid(); y.data.zero_(); y.sum().backward(). What happens?",
         choices=["RuntimeError: modified by an inplace operation",
-                 "x.grad = tensor([0.1966, 0.1050, 0.0452]), the true gradient",
-                 "x.grad = tensor([0., 0., 0.]), silently wrong"],
+                 "x.grad = tensor([0.1966, 0.1050, 0.0452])",
+                 "x.grad = tensor([0., 0., 0.])"],
         answer=2,
         explanation="SigmoidBackward0 computes y * (1 - y) from the output it saved. The "
                     ".data edit zeroed that output without moving the version counter, so "
-                    "nothing is detected and the gradient is 0 * (1 - 0) = 0.",
+                    "nothing is detected and the gradient is 0 * (1 - 0) = 0: silently wrong "
+                    "(the true gradient is [0.1966, 0.1050, 0.0452]).",
         question_zh="y = x.sigmoid(); y.data.zero_(); y.sum().backward()"
                     "。会发生什么？",
         choices_zh=[
             "RuntimeError：被原地操作修改过（modified by an inplace operation）",
-            "x.grad = tensor([0.1966, 0.1050, 0.0452])，正确的梯度",
-            "x.grad = tensor([0., 0., 0.])，悄悄地算错了"],
+            "x.grad = tensor([0.1966, 0.1050, 0.0452])",
+            "x.grad = tensor([0., 0., 0.])"],
         explanation_zh="SigmoidBackward0 用它保存的输出计算 y * (1 - y)。通过 "
                        ".data 的修改把这个输出清零了，却没有让版本计数器变化，"
-                       "所以什么都没被发现，梯度就成了 0 * (1 - 0) = 0。"),
+                       "所以什么都没被发现，梯度就成了 0 * (1 - 0) = 0：悄悄地算错了"
+                       "（正确的梯度是 [0.1966, 0.1050, 0.0452]）。"),
     "01/pow-edit": dict(
         question="x = tensor(1., requires_grad=True); y = x ** 2; y.detach().zero_(); "
                  "y.backward(). What happens?",
@@ -129,13 +131,6 @@ EXERCISES = {
         title_zh="保存最好的权重",
         solution_zh="def keep_best(w):\n    return w.detach().clone()   "
                     "# 先切断历史，再拷贝内存"),
-    "01/stop-gradient": dict(
-        title="a stop-gradient",
-        solution="def cube(x):\n"
-                 "    return ((x * x).detach() * x).sum()   # value x**3, gradient x**2",
-        title_zh="截断梯度（stop-gradient）",
-        solution_zh="def cube(x):\n    return ((x * x).detach() * x).sum()"
-                    "   # 值是 x**3，梯度是 x**2"),
     "01/loud-not-silent": dict(
         title="cap the gate without lying to autograd",
         solution="def gated(x):\n"
@@ -171,21 +166,6 @@ def check_snapshot(train):
                    f"还不对：best 里是 {got}，最好那一步的权重是 {expected}。")
     return say("Correct: a graph-free copy with memory of its own.",
                "正确：一份不带计算图、有自己内存的拷贝。")
-
-
-def check_stop_gradient(cube):
-    """cube(x) must have the value sum(x**3) and the gradient x**2."""
-    x = torch.tensor([1., 2., 3.], requires_grad=True)
-    out = cube(x)
-    if out.item() != 36.0:
-        return say(f"Not yet: the value should stay 1 + 8 + 27 = 36, got {out.item()}.",
-                   f"还不对：值应该保持 1 + 8 + 27 = 36，得到的是 {out.item()}。")
-    (g,) = torch.autograd.grad(out, x)
-    if g.tolist() != [1., 4., 9.]:
-        return say(f"Not yet: the gradient is {g.tolist()}; the goal is x**2 = [1.0, 4.0, 9.0].",
-                   f"还不对：梯度是 {g.tolist()}；目标是 x**2 = [1.0, 4.0, 9.0]。")
-    return say("Correct: the detached factor counts as a constant.",
-               "正确：分离出来的因子被当作常量。")
 
 
 def check_gate(gated):
