@@ -331,7 +331,7 @@ viz.draw(c, dst, snap)
 # | --- | --- | --- |
 # | new object, no history, leaf | yes | yes |
 # | same memory as `t` | yes | yes |
-# | shares `t`'s version counter | **yes**: edits of saved values raise at backward | **no**: silently wrong gradients |
+# | shares `t`'s version counter | **yes**: backward can catch an edit of a saved value | **no**: the edit goes unseen, the gradient can be silently wrong |
 # | use it | yes | only to read, in legacy code |
 #
 # | you want | write |
@@ -346,7 +346,7 @@ viz.draw(c, dst, snap)
 # place in this notebook that shows it (M1–M3 are the cells right below).
 #
 # - **True**: `detach()` returns a new tensor cut off from the graph. §1 <!-- claim S000-1 true -->
-# - **True**: what `detach()` returns never requires grad (you may switch it on later, §7). §1 <!-- claim S000-2 true -->
+# - **True**: what `detach()` returns never requires grad (you may switch it on later, optional part). §1 <!-- claim S000-2 true -->
 # - **True**: `detach()` shares storage; in-place edits are seen by both. §1 <!-- claim S000-4 true -->
 # - **True**: an in-place add on `v.detach().data` changes `v`, which keeps its `grad_fn`. M1 <!-- claim S000-5 true -->
 # - **False**: "the graph is cut by copying, and `detach()` makes the copy". It copies nothing. §1 <!-- claim S000-6 false -->
@@ -355,7 +355,7 @@ viz.draw(c, dst, snap)
 # - **False**: "`clone()` is the same as `=`". §6 <!-- claim S000-9 false -->
 # - **False**: "use `copy_()` for a separate, graph-free tensor". It is recorded. §6 <!-- claim S000-10 false -->
 # - **True**: the graph is broken at the detached tensor, which is a leaf. §1 <!-- claim S000-14 true -->
-# - **False**: "re-enabling `requires_grad` on a detached tensor never gives it a gradient". §7 <!-- claim S000-15 false -->
+# - **False**: "re-enabling `requires_grad` on a detached tensor never gives it a gradient". Optional part <!-- claim S000-15 false -->
 # - **True**: zeroing `out.detach()` also zeroes `out`. §4 <!-- claim S001-1 true -->
 # - **True**: backward after editing a detached sigmoid output raises. §4 <!-- claim S001-2 true -->
 # - **True**: the same edit through `.data` silently corrupts the gradient. §4 <!-- claim S001-3 true -->

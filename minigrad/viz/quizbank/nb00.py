@@ -35,13 +35,13 @@ EXERCISES = {
     "00/scale-grad": dict(
         title="the gradient of a learnable scale",
         solution="def grad_of_scale(values):\n"
-                 "    scale = torch.tensor(2., requires_grad=True)   # a float: ints cannot require grad\n"
+                 "    scale = torch.tensor(2., requires_grad=True)   # a float: ints get no grad\n"
                  "    loss = (scale * values).sum()\n"
                  "    loss.backward()                  # fills .grad of the leaf scale\n"
                  "    return scale.grad",
         title_zh="可学习缩放因子的梯度",
         solution_zh="def grad_of_scale(values):\n"
-                    "    scale = torch.tensor(2., requires_grad=True)   # 用浮点数：整数不能需要梯度\n"
+                    "    scale = torch.tensor(2., requires_grad=True)   # 浮点数：整数不能求梯度\n"
                     "    loss = (scale * values).sum()\n"
                     "    loss.backward()                  # 填写叶子张量 scale 的 .grad\n"
                     "    return scale.grad"),
