@@ -31,8 +31,8 @@ QUIZZES = {
         answer=1,
         explanation="Autograd treats the detached u as a constant, so d(u * x)/dx = u. "
                     "Only the last factor x is differentiated.",
-        question_zh="x = [[1., 2.], [3., 4.]]（需要梯度）；u = (x * x).detach()"
-                    ";z = u * x;z.sum().backward()。x.grad 是什么？",
+        question_zh="x = [[1., 2.], [3., 4.]]（需要梯度）；u = (x * x).detach(); "
+                    "z = u * x; z.sum().backward()。x.grad 是什么？",
         choices_zh=[
             "3 * x**2 = [[3., 12.], [27., 48.]]，和 x**3 一样",
             "u = x**2 = [[1., 4.], [9., 16.]]",
@@ -98,9 +98,9 @@ QUIZZES = {
                     "and clone() then copies the memory.",
         question_zh="哪种写法能得到 a（需要梯度）的一份拷贝，既有自己的内存，"
                     "又没有 autograd 历史？",
-        explanation_zh="= 是同一个对象；clone() 和 copy_() 会拷贝数值，但会被记录(CloneB"
-                       "ackward0、CopyBackwards);detach() 切断历史，然后 clone()"
-                       " 再拷贝内存。"),
+        explanation_zh="= 是同一个对象；clone() 和 copy_() 会拷贝数值，但会被记录"
+                       "（CloneBackward0、CopyBackwards）；detach() 切断历史，然后 "
+                       "clone() 再拷贝内存。"),
     "01/new-leaf": dict(
         question="y = x * 3; h = y.detach().requires_grad_(); (h * h).sum().backward(). "
                  "What are h.grad and x.grad?",
@@ -114,11 +114,11 @@ QUIZZES = {
         question_zh="y = x * 3; h = y.detach().requires_grad_(); (h * h)"
                     ".sum().backward()。h.grad 和 x.grad 是什么？",
         choices_zh=[
-            "h.grad = None,x.grad = tensor([18., 36.])",
-            "h.grad = tensor([ 6., 12.]),x.grad = None",
-            "h.grad = tensor([ 6., 12.]),x.grad = tensor([18., 36.])",
+            "h.grad = None，x.grad = tensor([18., 36.])",
+            "h.grad = tensor([ 6., 12.])，x.grad = None",
+            "h.grad = tensor([ 6., 12.])，x.grad = tensor([18., 36.])",
             "RuntimeError：分离出来的张量不能需要梯度"],
-        explanation_zh="h 是一个新的叶子：它开始一张属于自己的图，得到 h.grad "
+        explanation_zh="h 是一个新的叶子张量：它开始一张属于自己的图，得到 h.grad "
                        "= 2h。没有任何东西穿过切口流回 y 的图，所以 x.grad "
                        "仍然是 None。"),
 }
