@@ -13,7 +13,7 @@ import numpy as np
 
 from ._argparse import tp_name as _tp_name
 from ._storage import VersionCounter
-from ._internal_warning import warn_internal
+from ._internal_warning import TENSOR_BODY, warn_internal
 from ._tensor_base import TensorBase
 from .autograd.anomaly import instrument as _instrument
 from .autograd.grad_mode import inference_anywhere as _inference_anywhere, \
@@ -185,7 +185,7 @@ class Tensor(TensorBase):
     def grad(self):
         """The accumulated gradient (leaves, and non-leaves that retain_grad())."""
         if self._node is not None and not self.retains_grad:
-            warn_internal(_NONLEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+            warn_internal(_NONLEAF_GRAD_WARNING, TENSOR_BODY, stacklevel=2)
         return self._grad
 
     @grad.setter

@@ -7,7 +7,7 @@ import warnings
 
 from . import _dtype
 from ._dtype import Size, device
-from ._internal_warning import warn_internal
+from ._internal_warning import SCALAR_CONVERSION, warn_internal
 from ._storage import UntypedStorage
 
 __all__ = ["TensorBase", "wrap_dim"]
@@ -209,21 +209,22 @@ class TensorBase:
 _WARNED = set()
 
 
-def warn_once(message, stacklevel=3, internal=False):
+def warn_once(message, stacklevel=3, internal=None):
     """Warn like torch's TORCH_WARN_ONCE: the first time in the process, never again.
-    `internal`: torch warns from C++, so the message ends with "(Triggered internally at
-    <the minigrad line that called warn_once>.)"."""
+    `internal`: where torch warns from C++ (a location from `_internal_warning`), so the
+    message ends with "(Triggered internally at <that location>.)"."""
     if message not in _WARNED:
         _WARNED.add(message)
         if internal:
-            warn_internal(message, UserWarning, stacklevel=stacklevel + 1, origin=2)
+            warn_internal(message, internal, stacklevel=stacklevel + 1)
         else:
             warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)
 
 
 def _warn_scalar_once():
     warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
-              "behavior.\nConsider using tensor.detach() first.", stacklevel=3, internal=True)
+              "behavior.\nConsider using tensor.detach() first.", stacklevel=3,
+              internal=SCALAR_CONVERSION)
 
 
 def _type_arg(d):

@@ -3,7 +3,7 @@ torch 2.13's deprecation warning) or as one tensor index, a custom Function's no
 with its module path, not callable), an in-place op on a view taken before requires_grad
 was set. Each case runs under torch 2.13 and minigrad (see difftest.py); warnings are
 compared up to torch's "(Triggered internally at ...)" suffix, which minigrad renders with
-its own source line (see minigrad/_internal_warning.py)."""
+torch's own C++ location (see minigrad/_internal_warning.py)."""
 
 import json
 import warnings
@@ -103,8 +103,8 @@ def test_divergence_fixed(cells, isolated):
     assert_same(cells, isolated)
 
 
-def test_list_index_warning_names_minigrad_source():
-    """The "(Triggered internally at ...)" suffix names the minigrad line that warned."""
+def test_list_index_warning_names_torchs_source():
+    """The "(Triggered internally at ...)" suffix names the C++ line torch names."""
     import minigrad
     t = minigrad.arange(6.).view(2, 3)
     with warnings.catch_warnings(record=True) as caught:
@@ -113,11 +113,9 @@ def test_list_index_warning_names_minigrad_source():
     (w,) = caught
     message = str(w.message)
     assert message.startswith("Using a non-tuple sequence for multidimensional indexing")
-    assert "(Triggered internally at minigrad/_ops/indexing.py:" in message
+    assert message.endswith("(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/"
+                            "python_variable_indexing.cpp:349.)")
     assert w.filename == __file__                   # attributed to the indexing line here
-    line = int(message.rsplit(":", 1)[1].rstrip(".)"))
-    source = open(minigrad._ops.indexing.__file__).read().splitlines()[line - 1]
-    assert "warn_internal" in source
 
 
 _SUFFIX_PROBE = """
@@ -143,14 +141,12 @@ _SUFFIX_CASES = {
 @pytest.mark.parametrize("name", list(_SUFFIX_CASES))
 def test_triggered_internally_suffix_where_torch_has_it(name):
     """torch's warnings from C++ end with "(Triggered internally at <C++ file>:<line>.)";
-    minigrad's end with the same words naming the minigrad line that warned, and only those
-    (each probe runs in a fresh interpreter: some warn once per process)."""
+    minigrad's end with the same words, naming the same C++ line, and only those (each probe
+    runs in a fresh interpreter: some warn once per process)."""
     import subprocess
     import sys
     import textwrap
-    from pathlib import Path
 
-    import minigrad
 
     code = textwrap.indent(_SUFFIX_CASES[name], "    ")
     found = {}
@@ -161,9 +157,5 @@ def test_triggered_internally_suffix_where_torch_has_it(name):
     assert len(found["torch"]) == len(found["minigrad"]) == 1, found
     has = {lib: " (Triggered internally at " in msgs[0] for lib, msgs in found.items()}
     assert has["torch"] == has["minigrad"], found
-    if has["minigrad"]:
-        where = found["minigrad"][0].rsplit(" (Triggered internally at ", 1)[1]
-        path, line = where.rstrip(".)").rsplit(":", 1)
-        assert path.startswith("minigrad/"), where
-        source = (Path(minigrad.__file__).parent.parent / path).read_text().splitlines()
-        assert "warn" in source[int(line) - 1], (where, source[int(line) - 1])
+    renamed = [m.replace("minigrad.", "torch.") for m in found["minigrad"]]
+    assert renamed == found["torch"], found

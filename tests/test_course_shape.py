@@ -28,7 +28,7 @@ def _source(number):
     paths = sorted((NBDIR / "src").glob(f"{number}_*.py"))
     if not paths:
         pytest.skip(f"no notebook {number} in {NBDIR}")
-    return nbsource.parse_percent(paths[0].read_text(encoding="utf-8"), paths[0].name)
+    return nbsource.read_cells(paths[0])
 
 
 def _text(cells, kind):
@@ -86,3 +86,48 @@ def test_myth_checks_sit_at_the_end(number):
                    if c["cell_type"] == "markdown" and "## Myth check" in c["source"])
     before = "\n".join(c["source"] for c in cells[:heading])
     assert not CLAIM.search(before), "claim markers belong in the myth check at the end"
+
+
+# ---------------------------------------------------------------------------------------------
+# honest time: each notebook states the minutes a careful learner needs, from one model
+
+LAB = re.compile(r"\bviz\.(\w+Lab|BackwardStepper|LiveGraph|LeafTable)\(")
+STATED_EN = re.compile(r"\(about (\d+) minutes")
+STATED_ZH = re.compile(r"（约 ?(\d+) ?分钟")
+MAX_MINUTES = 40
+
+
+def required_part(cells):
+    """The cells a learner must work through: all but an '## Optional …' section at the end."""
+    for i, c in enumerate(cells):
+        if c["cell_type"] == "markdown" and c["source"].lstrip().startswith("## Optional"):
+            return cells[:i]
+    return cells
+
+
+def model_minutes(cells) -> int:
+    """Reading at 130 words a minute, 1.5 min a quiz (predict, run, read), 4 an exercise,
+    3 a lab or stepper, 0.3 a code cell; rounded up to a multiple of 5."""
+    cells = required_part(cells)
+    words = len(WORD.findall(COMMENT.sub("", _text(cells, "markdown"))))
+    code = [c["source"] for c in cells if c["cell_type"] == "code"]
+    joined = "\n".join(code)
+    minutes = (words / 130 + 1.5 * len(QUIZ_KEY.findall(joined))
+               + 4 * len(EXERCISE_KEY.findall(joined)) + 3 * len(LAB.findall(joined))
+               + 0.3 * len(code))
+    return int(-(-minutes // 5) * 5)
+
+
+@pytest.mark.parametrize("number", COURSE)
+def test_each_notebook_states_its_time_and_fits_forty_minutes(number):
+    cells = _source(number)
+    model = model_minutes(cells)
+    stated = STATED_EN.search(cells[0]["source"])
+    assert stated, f"notebook {number}: the title cell says no '(about N minutes' "
+    minutes = int(stated[1])
+    assert minutes >= model, f"notebook {number}: states {minutes} min, the model says {model}"
+    assert minutes <= MAX_MINUTES, f"notebook {number}: {minutes} min (at most {MAX_MINUTES})"
+    zh = sorted((NBDIR / "src" / "zh").glob(f"{number}_*.md"))
+    if zh:
+        found = STATED_ZH.search(zh[0].read_text(encoding="utf-8"))
+        assert found and int(found[1]) == minutes, f"notebook {number}: 中文版 states another time"

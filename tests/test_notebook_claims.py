@@ -45,8 +45,23 @@ def _sources():
 
 
 def _markers():
+    """(notebook, claim, verdict) of every marker, the generated myth checks included."""
+    import nbsource
     return [(path.name, cid, verdict) for path in _sources()
-            for cid, verdict in MARKER.findall(path.read_text(encoding="utf-8"))]
+            for cell in nbsource.read_cells(path) if cell["cell_type"] == "markdown"
+            for cid, verdict in MARKER.findall(cell["source"])]
+
+
+def _table():
+    import myths
+    return myths.load_table(SRC)
+
+
+def _overridden():
+    """Claims whose idea gives another verdict than the catalogue's, with a reason."""
+    table = _table()
+    return {c: i["verdict"] for i in (table.IDEAS if table else []) if i.get("override")
+            for c in i["claims"]}
 
 
 def test_the_catalogue_counts():
@@ -56,8 +71,9 @@ def test_the_catalogue_counts():
 
 
 def test_every_marker_names_a_claim_with_its_catalogue_verdict():
+    expected = {**CATALOGUE, **_overridden()}
     wrong = [f"{name}: {cid} marked {verdict}, catalogue says {CATALOGUE.get(cid)}"
-             for name, cid, verdict in _markers() if CATALOGUE.get(cid) != verdict]
+             for name, cid, verdict in _markers() if expected.get(cid) != verdict]
     assert not wrong, "\n".join(wrong)
 
 
@@ -118,3 +134,76 @@ def test_no_claim_ids_in_the_chinese_prose():
     for src in nbzh.translated_sources():
         text = MARKER.sub("", nbzh.prose_path(src).read_text(encoding="utf-8"))
         assert not CLAIM_ID.findall(text), f"{src.stem}: claim ids outside markers"
+
+
+# ---------------------------------------------------------------------------------------------
+# the one table (notebooks/src/myths.py) the myth checks of both editions are built from
+
+FIELDS = {"idea", "notebook", "verdict", "claims", "post", "quote", "en", "zh", "evidence"}
+EVIDENCE = re.compile(r"^(§\d+|M\d+)(, (§\d+|M\d+))*$")
+
+
+def test_the_table_has_one_entry_per_idea_and_each_claim_once():
+    table = _table()
+    assert table is not None, "notebooks/src/myths.py is missing"
+    slugs = [i["idea"] for i in table.IDEAS]
+    assert len(slugs) == len(set(slugs)), "an idea is listed twice"
+    claims = [c for i in table.IDEAS for c in i["claims"]]
+    assert len(claims) == len(set(claims)), "a claim belongs to two ideas"
+    for i in table.IDEAS:
+        assert FIELDS <= set(i), f"{i.get('idea')}: missing {sorted(FIELDS - set(i))}"
+        assert i["post"] in table.POSTS, f"{i['idea']}: unknown post {i['post']}"
+        assert i["claims"] and all(c in CATALOGUE for c in i["claims"]), i["idea"]
+        assert EVIDENCE.match(i["evidence"]), f"{i['idea']}: evidence {i['evidence']!r}"
+        assert not CLAIM_ID.search(i["en"] + i["zh"] + i["quote"]), f"{i['idea']}: claim id in text"
+
+
+def test_a_verdict_differs_from_the_catalogue_only_with_a_reason():
+    table = _table()
+    for i in table.IDEAS:
+        differ = [c for c in i["claims"] if CATALOGUE[c] != i["verdict"]]
+        assert not differ or len(i.get("override", "")) > 20, (
+            f"{i['idea']}: verdict {i['verdict']} against the catalogue for {differ}, no reason")
+
+
+def test_each_notebook_with_table_entries_has_the_placeholder_once():
+    import nbsource
+    table = _table()
+    wanted = {i["notebook"] for i in table.IDEAS}
+    for path in _sources():
+        number = path.name[:2]
+        cells = nbsource.parse_percent(path.read_text(encoding="utf-8"), path.name)
+        places = [c for c in cells if nbsource.MYTHS in c["metadata"]]
+        if number in wanted:
+            assert len(places) == 1, f"{path.name}: {len(places)} myth placeholders"
+            assert str(places[0]["metadata"][nbsource.MYTHS]) == number
+
+
+def test_the_generated_check_puts_corrections_first_and_names_the_posts():
+    import myths
+    table = _table()
+    for number in sorted({i["notebook"] for i in table.IDEAS}):
+        for lang in ("en", "zh"):
+            text = myths.render(table, number, lang)
+            ideas = [i for i in table.IDEAS if i["notebook"] == number]
+            for i in ideas:
+                assert f"「{i['quote']}」" in text and i[lang] in text
+                assert table.POSTS[i["post"]]["title"] in text
+            wrong = [text.index(f"「{i['quote']}」") for i in ideas if i["verdict"] != "true"]
+            right = [text.index(f"「{i['quote']}」") for i in ideas if i["verdict"] == "true"]
+            assert not wrong or not right or max(wrong) < min(right)
+
+
+def test_the_stored_notebooks_carry_the_generated_check():
+    import myths
+    import nbformat
+    table = _table()
+    nbdir = SRC.parent
+    for number in sorted({i["notebook"] for i in table.IDEAS}):
+        for lang, folder in (("en", nbdir), ("zh", nbdir / "zh")):
+            stored = sorted(folder.glob(f"{number}_*.ipynb"))
+            if not stored:
+                continue
+            cells = nbformat.read(stored[0], as_version=4).cells
+            assert any(c.source == myths.render(table, number, lang) for c in cells), (
+                f"{stored[0].name} ({lang}): myth check is not the table's; rebuild it")

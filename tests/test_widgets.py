@@ -2,6 +2,7 @@
 through its controls (`.click()`, setting `.value`), with no kernel and no browser."""
 import numpy as np
 import pytest
+from minigrad.viz.quiz import WHERE_TO_LOOK
 
 import minigrad as torch
 from minigrad import viz
@@ -241,8 +242,9 @@ def test_quiz_model_verdicts_and_captured_error():
     q.choose("no")
     assert q.run() == "not quite"
     assert q.raised.startswith("RuntimeError: a leaf Variable that requires grad")
-    assert q.text().splitlines()[-2:] == ["Not quite. The answer is: yes",
-                                          "Leaves that require grad are read-only."]
+    assert q.text().splitlines()[-3:] == ["Not quite. The answer is: yes",
+                                          "Leaves that require grad are read-only.",
+                                          WHERE_TO_LOOK]
     q.choose(0)
     assert q.run() == "correct" and "Correct!" in q.text()
     with pytest.raises(ValueError):

@@ -6,7 +6,9 @@ The Chinese edition (notebooks/zh/) goes to build/html/zh/ and gets its own list
 
 Uses the stored outputs (nothing is re-executed): run ``make notebooks`` first if a source
 changed. Diagrams are stored as SVG and end up inline in the page. Widgets need a live kernel,
-so the HTML shows their text fallback (e.g. ``Button(description='Double x')``).
+so the HTML shows their text fallback (e.g. ``Button(description='Double x')``). The cells a
+notebook collapses on open (a quiz's experiment and explanation) sit behind a click
+(``<details>``, template ``tools/html_templates/minigrad``), so a page does not spoil a quiz.
 """
 
 from __future__ import annotations
@@ -33,16 +35,27 @@ def title_of(nb, fallback: str) -> str:
     return fallback
 
 
+TEMPLATES = Path(__file__).resolve().parent / "html_templates"
+# the label of a collapsed cell's click-to-open line, per edition
+REVEAL = {
+    "en": {"prose": "Explanation (open it after you predict)",
+           "output": "Output (open it after you predict)"},
+    "zh": {"prose": "解释（先预测，再点开）", "output": "输出（先预测，再点开）"},
+}
+
+
 def export(nbdir: Path, out: Path) -> list[tuple[str, str]]:
     """Every stored notebook of every edition; returns (relative href, title) pairs."""
-    exporter = HTMLExporter(template_name="lab")
+    exporter = HTMLExporter(template_name="minigrad", extra_template_basedirs=[str(TEMPLATES)])
     pages = []
     for path in nbsource.all_notebook_files(nbdir):
         rel = path.relative_to(nbdir).with_suffix(".html")
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         nb = nbformat.read(path, as_version=4)
-        body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
+        lang = rel.parts[0] if len(rel.parts) > 1 and rel.parts[0] in REVEAL else "en"
+        body, _ = exporter.from_notebook_node(nb, resources={
+            "metadata": {"name": path.stem}, "minigrad_reveal": REVEAL[lang]})
         target.write_text(body, encoding="utf-8")
         pages.append((rel.as_posix(), title_of(nb, path.stem)))
         print(f"wrote {target}")

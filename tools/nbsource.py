@@ -165,6 +165,8 @@ def parse_percent(text: str, name: str = "<source>") -> list[dict]:
 
 
 CELL_KEY = "key"          # source-only option: a markdown cell's name for its translations
+MYTHS = "myths"           # source-only option: the placeholder of a generated myth check
+SOURCE_ONLY = (CELL_KEY, MYTHS)
 
 
 def build_notebook(cells: list[dict]) -> nbformat.NotebookNode:
@@ -179,15 +181,24 @@ def build_notebook(cells: list[dict]) -> nbformat.NotebookNode:
     for index, cell in enumerate(cells):
         maker = nbformat.v4.new_code_cell if cell["cell_type"] == "code" else \
             nbformat.v4.new_markdown_cell
-        metadata = {k: v for k, v in cell["metadata"].items() if k != CELL_KEY}
+        metadata = {k: v for k, v in cell["metadata"].items() if k not in SOURCE_ONLY}
         new = maker(source=cell["source"], metadata=metadata)
         new.id = f"cell-{index:0{width}d}"
         nb.cells.append(new)
     return nb
 
 
+def read_cells(path: Path, lang: str = "en") -> list[dict]:
+    """The cells of source ``path`` with generated cells (the myth check) filled in."""
+    if str(Path(__file__).parent) not in sys.path:   # myths.py sits beside this file
+        sys.path.insert(0, str(Path(__file__).parent))
+    import myths
+    cells = parse_percent(path.read_text(encoding="utf-8"), path.name)
+    return myths.expand(cells, path.parent, lang)
+
+
 def read_source(path: Path) -> nbformat.NotebookNode:
-    return build_notebook(parse_percent(path.read_text(encoding="utf-8"), path.name))
+    return build_notebook(read_cells(path))
 
 
 def cell_signature(nb) -> list[tuple]:

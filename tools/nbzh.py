@@ -106,7 +106,12 @@ def parse_prose(text: str, name: str = "<prose>") -> dict[str, Block]:
 
 
 def english_cells(src: Path) -> list[dict]:
-    return nbsource.parse_percent(src.read_text(encoding="utf-8"), src.name)
+    return nbsource.read_cells(src)
+
+
+def is_generated(cell: dict) -> bool:
+    """A cell the build writes in every language (the myth check): it has no block."""
+    return nbsource.MYTHS in cell["metadata"]
 
 
 def cell_key(cell: dict) -> str | None:
@@ -148,7 +153,7 @@ def status(src: Path, lang: str = LANG) -> Status:
         return st
     seen = set()
     for index, cell in enumerate(cells):
-        if cell["cell_type"] != "markdown":
+        if cell["cell_type"] != "markdown" or is_generated(cell):
             continue
         key = cell_key(cell)
         if key is None:
@@ -178,8 +183,8 @@ def edition_cells(src: Path, lang: str = LANG) -> list[dict]:
     out = [{"cell_type": "code", "source": SETUP_SOURCE,
             "metadata": {"tags": [nbsource.MINIGRAD_ONLY, SETUP_TAG]}}]
     missing = []
-    for cell in english_cells(src):
-        if cell["cell_type"] == "markdown":
+    for cell in nbsource.read_cells(src, lang):
+        if cell["cell_type"] == "markdown" and not is_generated(cell):
             block = blocks.get(cell_key(cell) or "")
             if block is None or not block.body:
                 missing.append(cell_key(cell) or f"(no key) {cell['source'][:40]!r}")
@@ -236,7 +241,7 @@ def _stub(prefix: str) -> int:
     parts = [f"<!-- 中文版 of {src.name}: one block per English markdown cell (see "
              "tools/nbzh.py). Replace each English text, then stamp the block. -->"]
     for index, cell in enumerate(english_cells(src)):
-        if cell["cell_type"] != "markdown":
+        if cell["cell_type"] != "markdown" or is_generated(cell):
             continue
         key = cell_key(cell)
         if key is None:

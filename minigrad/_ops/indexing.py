@@ -2,7 +2,7 @@
 `x[key] = value`, and cat/stack."""
 import numpy as np
 
-from .._internal_warning import warn_internal
+from .._internal_warning import INDEXING, warn_internal
 from ..autograd.graph import Node
 from .._argparse import Parser, as_int, check_args, tp_name
 from ._core import Tensor
@@ -125,13 +125,13 @@ def _sequence_as_tuple(key):
     another sequence as a tuple of indices (x[[0, slice(None)]] is x[0, :]), with a
     deprecation warning; any other list is one tensor index. Returns the key to use."""
     if type(key) is str:                # a str is a sequence too (then refused)
-        warn_internal(_LIST_AS_TUPLE, UserWarning, stacklevel=4)
+        warn_internal(_LIST_AS_TUPLE, INDEXING, stacklevel=4)
         return key
     if type(key) is not list or len(key) >= 32:
         return key
     for k in key:
         if k is None or k is Ellipsis or isinstance(k, (slice, Tensor, list, tuple, np.ndarray)):
-            warn_internal(_LIST_AS_TUPLE, UserWarning, stacklevel=4)
+            warn_internal(_LIST_AS_TUPLE, INDEXING, stacklevel=4)
             return tuple(key)
     return key
 

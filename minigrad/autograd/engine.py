@@ -17,6 +17,7 @@ same without a trip through the heap.
 import numpy as np
 
 from .._tensor import CREATE_GRAPH_CYCLE, Tensor
+from .._internal_warning import ENGINE_CREATE_GRAPH
 from .._tensor_base import warn_once
 from . import anomaly as _anomaly
 from .trace import on_ran, on_run
@@ -295,7 +296,7 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
         retain_graph = create_graph
     root_grads = _root_grads(tensors, grads, create_graph)
     if create_graph:        # (torch's engine warns, once: Tensor.backward or autograd.backward)
-        warn_once(CREATE_GRAPH_CYCLE, stacklevel=3, internal=True)
+        warn_once(CREATE_GRAPH_CYCLE, stacklevel=3, internal=ENGINE_CREATE_GRAPH)
     roots = list(map(grad_edge, tensors))
     for i, node in enumerate(roots):
         if node.__class__ is AccumulateGrad and not create_graph:

@@ -28,6 +28,8 @@ STRINGS = {
     "Correct!": "答对了！",
     "Not quite.": "不太对。",
     "The answer is:": "答案是：",
+    "Now open the collapsed cells below (click the bar beside each) for the experiment and "
+    "the explanation.": "现在展开下面折叠起来的单元格（点击左侧的竖条），看实验结果和解释。",
     # exercise
     "Check": "检查",
     "Show solution": "显示答案",

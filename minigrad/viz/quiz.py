@@ -7,6 +7,10 @@ from ._widgets import WidgetView, set_text, widgets
 
 __all__ = ["Quiz", "QuizModel", "quiz"]
 
+# the notebook collapses the experiment's output and its explanation until the learner picks
+WHERE_TO_LOOK = ("Now open the collapsed cells below (click the bar beside each) for the "
+                 "experiment and the explanation.")
+
 
 class QuizModel:
     """Headless quiz. `choose(choice)`, then `run()`; `verdict` is "correct" or
@@ -74,6 +78,7 @@ class QuizModel:
             lines.append(f"{mark} {t('The answer is:')} {self.answer}")
             if self.explanation:
                 lines.append(self.explanation)
+            lines.append(t(WHERE_TO_LOOK))
         elif self.output:
             lines.append(self.output)
         return "\n".join(lines)
