@@ -251,18 +251,8 @@ print(isinstance(out, torch.Tensor), type(out).__name__)
 # | gradient accumulation | adding the gradients of several backward passes in `.grad` before one step (notebook 07) | 梯度累积 |
 # | backpropagation through time (BPTT) | backward through a recurrent net unrolled over its time steps (notebook 07) | 通过时间反向传播 |
 
-# %% [markdown] key="myth-check"
-# ## Myth check
-#
-# Claims from blog posts about the basics, with their verdict on PyTorch 2.13 and the cell
-# that shows it.
-#
-# - **True**: since 0.4, `Tensor` and `Variable` are one thing. §6, last line <!-- claim S000-16 true -->
-# - **Outdated**: "`w.grad` prints as `tensor([ 1.])`": the value is right, 2.13 prints `tensor([1.])`. M1 <!-- claim S000-21 outdated -->
-# - **Outdated**: "`grad_fn=<SigmoidBackward>` and `output 0 of SigmoidBackward`": 2.13 prints `SigmoidBackward0` and `output 0 of Sigmoid`. §6 and 01 §4 <!-- claim S001-13 outdated -->
-# - **Misleading**: "the default dtype of a tensor is float32": only the default *floating-point* dtype; `torch.tensor([1, 2])` is `int64`. §3 <!-- claim S004-1 misleading -->
-# - **True**: for `a = torch.tensor([1.0])`: `a.data` is `tensor([1.])`, `a.grad` None, `requires_grad` False, float32, `item()` 1.0. §3 <!-- claim S004-2 true -->
-# - **True**: `item()` returns the single number of a one-element tensor as a Python number. §3 <!-- claim S004-3 true -->
+# %% [markdown] myths="00"
+# (generated from notebooks/src/myths.py)
 
 # %%
 # M1: the post's example, printed by 2.13
