@@ -61,7 +61,7 @@ IDEAS = [
          zh="数值没错，但 2.13 打印的是 `tensor([1.])`，没有补位空格。",
          evidence="M1"),
     dict(idea="old-node-names", notebook="00", verdict="outdated", claims=["S001-13"],
-         post="001", quote="grad_fn=<SigmoidBackward>",
+         post="001", quote="which is output 0 of SigmoidBackward, is at version 1",
          en="2.13 names the node `SigmoidBackward0`, and its in-place error says "
             "`output 0 of Sigmoid`.",
          zh="2.13 里节点名是 `SigmoidBackward0`，原地操作的报错写的是 `output 0 of Sigmoid`。",
@@ -143,7 +143,7 @@ IDEAS = [
          evidence="§3"),
     dict(idea="sigmoid-edit-detach-vs-data", notebook="01", verdict="true",
          claims=["S001-2", "S001-3", "S003-8", "S003-9", "S003-11"],
-         post="003", quote="使用data,最好只读取,不修改",
+         post="003", quote="使用data，最好只读取，不修改",
          en="the sigmoid edit: `detach()` raises, `.data` gives zeros.",
          zh="sigmoid 实验：`detach()` 会报错，`.data` 得到全零。",
          evidence="§4"),
