@@ -51,7 +51,7 @@ print("y after d.zero_():", y)
 # with no `grad_fn` it is a **leaf** (no recorded op produced it; notebook 02). It copies
 # **nothing**: zeroing `d` zeroed `y`, which keeps its `grad_fn`. Only the numbers are
 # shared: each tensor has its own `.grad`. In the diagram `d` has no arrow into the graph;
-# the dashed line means "same memory and version counter".
+# the dashed line means "same memory and version counter" (version counters: §4).
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y, d)
