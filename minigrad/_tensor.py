@@ -274,7 +274,9 @@ class Tensor(TensorBase):
     def detach(self):
         """A new leaf sharing this tensor's storage AND version counter, with no history."""
         t = Tensor._make(self._data, False, None)
-        t._vc = self._version_counter()
+        t._is_inference = self._is_inference    # an alias is an inference tensor iff its source is
+        if not t._is_inference:
+            t._vc = self._version_counter()
         return t
 
     def detach_(self):
@@ -294,7 +296,9 @@ class Tensor(TensorBase):
     def data(self):
         """A new tensor sharing the storage but NOT the version counter: edits through it
         are invisible to autograd's checks."""
-        return Tensor._make(self._data, False, None)
+        t = Tensor._make(self._data, False, None)
+        t._is_inference = self._is_inference    # an alias is an inference tensor iff its source is
+        return t
 
     @data.setter
     def data(self, other):

@@ -221,8 +221,6 @@ REGRESSIONS = [
         "d.requires_grad_()",
         "with torch.inference_mode():\n    dd = x.data\ndd._version",
         "x.requires_grad = False\nv.requires_grad",
-        bug="views (and detach) of a normal tensor made in inference mode are marked inference "
-            "tensors; in torch they stay normal tensors",
     ),
     regression(
         "requires_grad_setter_on_inference_tensor",
@@ -260,9 +258,9 @@ REGRESSIONS = [
             pass
         i.detach().is_inference(), i.detach()._version
         """,
-        bug="detach() / .data of an inference tensor outside inference mode is a normal tensor; "
-            "in torch it is still an inference tensor (so in-place edits are refused) with "
-            "version 0 even after a refused in-place op",
+        bug="detach() of an inference tensor is an inference tensor (as in torch), but reading "
+            "its _version raises 'Inference tensors do not track version counter.'; torch "
+            "returns 0 for the detached alias",
     ),
     regression(
         "inplace_on_inference_mode_view_message",
@@ -279,10 +277,6 @@ REGRESSIONS = [
             w = y.view(-1)
         w[0].add_(2)
         """,
-        bug="in-place on a view made in inference mode (of a normal tensor), or on a view of "
-            "it, reports the no_grad / view-of-leaf message; torch says 'A view was created in "
-            "inference mode and is being modified inplace in normal mode...' ('Output 0 of "
-            "Select is a view of a view which was created in inference mode...')",
     ),
     regression(
         "inplace_on_inference_tensor_check_order",

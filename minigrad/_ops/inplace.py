@@ -36,6 +36,13 @@ _OVERLAP = ("unsupported operation: more than one element of the written-to tens
             "single memory location. Please clone() the tensor before performing the operation.")
 
 
+_INFERENCE_VIEW = (
+    " inference mode and is being modified inplace in normal mode. Given that this use case is "
+    "ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the "
+    "view and the inplace either both inside the inference_mode block (if you don't want the "
+    "inplace to be tracked) or both outside (if you want the inplace to be tracked).")
+
+
 _MULTI_VIEW = ("Output {} of {} is a view and is being modified inplace. This view is the output "
                "of a function that returns multiple views. Such functions do not allow the output "
                "views to be modified inplace. You should replace the inplace operation by an "
@@ -53,7 +60,9 @@ def check_inplace(x):
         fn = x._node            # a view of a no_grad view names its own node
         raise RuntimeError(("A view was created in" if fn is None else
                             f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
-                            "view which was created in") + _NO_GRAD_VIEW)
+                            "view which was created in")
+                           + (_INFERENCE_VIEW if x.__dict__.get("_inference_view")
+                              else _NO_GRAD_VIEW))
     base = x._base
     if base is not None and x._requires_grad and base._node is None:
         raise RuntimeError(_VIEW_OF_LEAF)   # torch checks views first: a grad-requiring view

@@ -69,6 +69,8 @@ def make_view(x, data, node, step):
         if x._requires_grad and not _grad_state.enabled:
             out._requires_grad = True   # a view of a grad-requiring tensor, made in no_grad
             d["_no_grad_view"] = True
+            if _grad_state.inference:
+                d["_inference_view"] = True     # torch's creation meta INFERENCE_MODE
             _follow_base(base, out)
         elif data.dtype.kind == "f" and not x._is_inference:
             _follow_base(base, out)     # base.requires_grad_() later makes it require grad
@@ -76,8 +78,10 @@ def make_view(x, data, node, step):
                 d["_no_grad_view"] = True   # (torch: any view made in no_grad mode)
     elif x._no_grad_view:
         d["_no_grad_view"] = True       # a view of a no_grad view: torch keeps the mark
-    if x._is_inference:
-        d["_is_inference"] = True
+        if x.__dict__.get("_inference_view"):
+            d["_inference_view"] = True
+    if out._is_inference is not x._is_inference:
+        d["_is_inference"] = x._is_inference   # a view is an inference tensor iff its base is
     return out
 
 

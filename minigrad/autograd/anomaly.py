@@ -19,18 +19,31 @@ state = _State()
 
 
 class _Instrument:
-    """`on` is True while anomaly mode or a trace is on: the hot paths check only this flag.
-    Anomaly mode sets `anomaly`, an active trace (trace.py) sets `tracing`."""
-    __slots__ = ("on", "anomaly", "tracing")
+    """`on` is True while anomaly mode, a trace or a watcher is on: the hot paths check only
+    this flag. Anomaly mode sets `anomaly`, an active trace (trace.py) sets `tracing`, and
+    `viz.find_inplace` sets `watcher` (an object with `on_bump(tensor)` and
+    `on_version_error(saved, node)`, called from trace.py's hooks; see `set_watcher`)."""
+    __slots__ = ("on", "anomaly", "tracing", "watcher")
 
     def __init__(self):
         self.on = self.anomaly = self.tracing = False
+        self.watcher = None
 
     def update(self):
-        self.on = self.anomaly or self.tracing
+        self.on = self.anomaly or self.tracing or self.watcher is not None
 
 
 instrument = _Instrument()
+
+
+def set_watcher(watcher):
+    """Install `watcher` (None removes it) and return the previous one. While a watcher is
+    installed, every version-counter bump calls `watcher.on_bump(tensor)` (after the bump)
+    and a failed saved-tensor version check calls `watcher.on_version_error(saved, node)`
+    just before raising torch's error, unchanged."""
+    previous, instrument.watcher = instrument.watcher, watcher
+    instrument.update()
+    return previous
 
 
 def _refresh():

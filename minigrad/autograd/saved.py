@@ -159,6 +159,9 @@ class SavedTensor:
             from .anomaly import state as anomaly_state
             hint = _ANOMALY_HINT if anomaly_state.enabled else _HINT
             msg += f" is at version {current}; expected version {self.version} instead. {hint}"
+            if _instrument.on:
+                from .trace import on_version_error
+                on_version_error(self, node)
             raise RuntimeError(msg)
 
     def unpack(self, node):

@@ -154,6 +154,16 @@ def on_bump(tensor):
     log = state.log
     if log is not None:
         log.add("bump", log.tensor_label(tensor), version=tensor._version)
+    watcher = instrument.watcher
+    if watcher is not None:
+        watcher.on_bump(tensor)
+
+
+def on_version_error(saved, node):
+    """A saved tensor failed its version check (saved.py raises right after this)."""
+    watcher = instrument.watcher
+    if watcher is not None:
+        watcher.on_version_error(saved, node)
 
 
 def on_run(node, grad):

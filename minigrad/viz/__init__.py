@@ -7,6 +7,8 @@
     viz.quiz("01/slug", run=fn)         # predict, then run (text from viz.quizbank)
     viz.exercise("01/slug", check=fn)   # Check button + hidden solution (viz.quizbank)
     viz.set_language("zh")     # widget text in Chinese (the Chinese notebooks' first cell)
+    viz.explain(err)           # what an autograd error means, its usual causes, the fix
+    viz.find_inplace(step)     # run a step; name the line whose in-place op broke backward
 
 Widgets: BackwardStepper, LiveGraph, Quiz, InplaceLab, GradModeLab, LeafTable,
 HookOrderLab, ViewsLab, Exercise. Each wraps a headless model (`.model`, also importable as
@@ -16,6 +18,8 @@ imported only when a widget is created.
 from ._i18n import get_language, set_language
 from .diagram import DEFAULT_MAX_NODES, Diagram, draw, graph
 from .exercise import Exercise, ExerciseModel, exercise
+from .explain import Explanation, explain
+from .find_inplace import FindInplaceResult, InplaceSite, find_inplace
 from .dot import DrawState, to_dot
 from .lab_gradmode import GradModeLab, GradModeLabModel
 from .lab_hooks import HookOrderLab, HookOrderLabModel
@@ -35,4 +39,5 @@ __all__ = [
     "QuizModel", "InplaceLab", "InplaceLabModel", "GradModeLab", "GradModeLabModel",
     "LeafTable", "LeafTableModel", "HookOrderLab", "HookOrderLabModel", "ViewsLab",
     "ViewsLabModel", "exercise", "Exercise", "ExerciseModel", "set_language", "get_language",
+    "explain", "Explanation", "find_inplace", "FindInplaceResult", "InplaceSite",
 ]
