@@ -52,30 +52,33 @@ from minigrad.viz.quizbank.nb00 import check_mean_loss, check_scale_grad
 # %%
 def first_backward():
     p = torch.tensor([1., 2., 3.], requires_grad=True)
-    (p * p).sum().backward()
-    print("p.grad =", p.grad)
+    f = (p * p).sum()
+    print("f:", f)
+    print("p.grad before backward:", p.grad)
+    f.backward()
+    print("p.grad after backward: ", p.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("00/first-grad", run=first_backward)
 
-# %% jupyter={"outputs_hidden": true}
-x = torch.tensor([1., 2., 3.], requires_grad=True)
-f = (x * x).sum()
-print("f:", f)
-print("x.grad before backward:", x.grad)
-f.backward()
-print("x.grad after backward: ", x.grad)
-
 # %% [markdown] key="requires-grad-true" jupyter={"source_hidden": true}
-# `requires_grad=True` asked autograd to track `x`; `f` was made by recorded ops, so it
-# prints its `grad_fn`. `x.grad` is `None` until a backward pass reaches it, then `2x`
-# (each element adds `x²` to the sum).
+# **Explanation**
+#
+# `requires_grad=True` asked autograd to track `p`; `f` was made by recorded ops, so it
+# prints its `grad_fn`. `p.grad` is `None` until a backward pass reaches it, then `2p`
+# (each element adds `p²` to the sum).
 
 # %% [markdown] key="graph-behind-f"
 # ### The graph behind `f`
 #
-# Section 4 explains every kind of box:
+# The same computation with `x`, drawn after its backward pass (section 4 explains every
+# kind of box):
+
+# %%
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+f = (x * x).sum()
+f.backward()
 
 # %% tags=["minigrad-only"]
 viz.draw(f)
@@ -104,7 +107,9 @@ viz.quiz("00/int-grad", run=int_requires_grad)
 torch.tensor([1, 2], requires_grad=True)
 
 # %% [markdown] key="how-read-message" jupyter={"source_hidden": true}
-# **How to read this message** (the dtype family of errors):
+# **How to read this message**
+#
+# The dtype family of errors:
 #
 # - `Only Tensors of floating point and complex dtype`: the check is on the dtype, not the
 #   values. `[1, 2]` became `int64`.

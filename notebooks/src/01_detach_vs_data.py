@@ -30,23 +30,25 @@ def detach_then_edit():
     x = torch.tensor([1., 2.], requires_grad=True)
     y = x * 2
     d = y.detach()
+    print("d is y:", d is y, "| same memory:", d.data_ptr() == y.data_ptr())
+    print("d:", d, "| requires_grad", d.requires_grad, "| grad_fn", d.grad_fn,
+          "| is_leaf", d.is_leaf)
     d.zero_()
-    print("y:", y)
+    print("y after d.zero_():", y)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("01/detach-shares", run=detach_then_edit)
 
-# %% jupyter={"outputs_hidden": true}
+# %%
 x = torch.tensor([1., 2.], requires_grad=True)
 y = x * 2
 d = y.detach()
-print("d is y:", d is y, "| same memory:", d.data_ptr() == y.data_ptr())
-print("d:", d, "| requires_grad", d.requires_grad, "| grad_fn", d.grad_fn, "| is_leaf", d.is_leaf)
-d.zero_()
-print("y after d.zero_():", y)
+d.zero_();                          # ";": no printout here, the quiz showed it
 
 # %% [markdown] key="detach-returns-different" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `detach()` returns a **different** tensor with no `grad_fn`; it never requires grad, and
 # with no `grad_fn` it is a **leaf** (no recorded op produced it; notebook 02). It copies
 # **nothing**: zeroing `d` zeroed `y`, which keeps its `grad_fn`. Only the numbers are
@@ -76,14 +78,9 @@ def stop_gradient():
 # %% tags=["minigrad-only"]
 viz.quiz("01/stop-gradient", run=stop_gradient)
 
-# %% jupyter={"outputs_hidden": true}
-x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
-u = (x * x).detach()
-z = u * x
-z.sum().backward()
-print("x.grad:", x.grad)
-
 # %% [markdown] key="z-has-value" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `z` has the value `x³`, but its gradient is `u = x²`, not `3x²`: only the last factor was
 # differentiated. Autograd never looks behind a detached tensor: in later ops it acts like a
 # number you typed in.
@@ -95,10 +92,13 @@ print("x.grad:", x.grad)
 # has nothing to do:
 
 # %% tags=["raises-exception"]
+u = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True).detach()
 (u * 3).sum().backward()
 
 # %% [markdown] key="how-read-message"
-# **How to read this message** (the "no graph" error; notebook 02 meets it again):
+# **How to read this message**
+#
+# The "no graph" error (notebook 02 meets it again):
 #
 # - `element 0 of tensors`: the first tensor you called `backward()` on (here the only one).
 # - `does not require grad and does not have a grad_fn`: it is in no graph. It was computed
@@ -131,26 +131,21 @@ print(".data:   ", t.data, t.data.requires_grad, t.data.is_leaf, t.data.data_ptr
 # %%
 def count_versions():
     t = torch.tensor([0., 1.], requires_grad=True)
-    t.data[1] = 8.
-    t.data[1] = 9.
-    t.detach()[0] = 7.
-    print("t:", t, "| t._version:", t._version)
+    t_dat = t.data
+    t_det = t.detach()
+    t_dat[1] = 8.
+    t_dat[1] = 9.                       # two edits through .data
+    t_det[0] = 7.                       # one edit through detach()
+    print(t, "| t._version", t._version, "| t_det._version", t_det._version,
+          "| t_dat._version", t_dat._version)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("01/version", run=count_versions)
 
-# %% jupyter={"outputs_hidden": true}
-t = torch.tensor([0., 1.], requires_grad=True)
-t_dat = t.data
-t_det = t.detach()
-t_dat[1] = 8.
-t_dat[1] = 9.                       # two edits through .data
-t_det[0] = 7.                       # one edit through detach()
-print(t, "| t._version", t._version, "| t_det._version", t_det._version,
-      "| t_dat._version", t_dat._version)
-
 # %% [markdown] key="each-box-diagram" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `detach()` **shares** the counter with the original: `t` and `t_det` agree at version 1.
 # `.data` gets a **fresh** one: `t_dat` is at 2 on its own, invisible to `t`. (More ways to
 # make a second tensor: the lab in §9.)
@@ -167,49 +162,44 @@ def sigmoid_data_edit():
     x = torch.tensor([1.0, 2, 3], requires_grad=True)
     y = x.sigmoid()
     y.data.zero_()
+    print("y:", y, "| version", y._version)
     y.sum().backward()
-    print("x.grad:", x.grad)
+    print("x.grad after the .data edit:", x.grad)
+    x_ok = torch.tensor([1.0, 2, 3], requires_grad=True)
+    x_ok.sigmoid().sum().backward()
+    print("the true gradient:           ", x_ok.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("01/sigmoid-data", run=sigmoid_data_edit)
 
-# %% jupyter={"outputs_hidden": true}
+# %%
 x1 = torch.tensor([1.0, 2, 3], requires_grad=True)
 x2 = torch.tensor([1.0, 2, 3], requires_grad=True)
 y1 = x1.sigmoid()
 y2 = x2.sigmoid()
-print(y1.data, "|", y2.detach())          # the two aliases look the same
-y1.data.zero_()
-y2.detach().zero_()
-print("y1:", y1, "version", y1._version)
-print("y2:", y2, "version", y2._version)
-
-# %% [markdown] key="both-outputs-are" jupyter={"source_hidden": true}
-# Both outputs are zeros now and both keep `SigmoidBackward0`. Only `y2`'s counter moved.
-# The diagram shows what autograd will see: `y2`'s saved output is **red** (saved at v0, now
-# v1); `y1`'s says "saved v0, now v0": the zeros are there but nothing records the edit.
+y1.data.zero_()                     # y1 through .data
+y2.detach().zero_();                # y2 through detach()
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y1, y2)
 
-# %% jupyter={"outputs_hidden": true}
+# %%
 y1.sum().backward()
-print("x1.grad after the .data edit:", x1.grad)
-x_ok = torch.tensor([1.0, 2, 3], requires_grad=True)
-x_ok.sigmoid().sum().backward()
-print("the true gradient:           ", x_ok.grad)
-
-# %% [markdown] key="silently-wrong-0" jupyter={"source_hidden": true}
-# Silently wrong: `0 · (1 − 0) = 0` for every element. The `detach()` twin refuses instead:
 
 # %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 y2.sum().backward()
 
-# %% [markdown] key="message-names-stale" jupyter={"source_hidden": true}
-# The message names the stale tensor (`output 0 of Sigmoid`, i.e. `y2`), its version now
-# (1) and when saved (0). [Notebook 05](05_inplace_and_versions.ipynb) takes this error
-# apart, shows which ops save what, and has a lab (InplaceLab) to try edits through
+# %% [markdown] key="both-outputs-are" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# Both outputs are zeros and both keep `SigmoidBackward0`; only `y2`'s counter moved. The
+# diagram shows what autograd sees: `y2`'s saved output is **red** (saved at v0, now v1);
+# `y1`'s says "saved v0, now v0": the zeros are there but nothing records the edit. So
+# `y1`'s backward is silently wrong, `0 · (1 − 0) = 0` for every element, while `y2`'s
+# refuses. The message names the stale tensor (`output 0 of Sigmoid`, i.e. `y2`), its
+# version now (1) and when saved (0). [Notebook 05](05_inplace_and_versions.ipynb) takes this
+# error apart, shows which ops save what, and has a lab (InplaceLab) to try edits through
 # `detach()`, `.data` and a view.
 
 # %% [markdown] key="when-edit-after"
@@ -223,33 +213,30 @@ def pow_then_edit():
     y = x ** 2
     y.detach().zero_()
     y.backward()
-    print("y:", y, "| x.grad:", x.grad)
+    print("y:", y, "| y._version:", y._version, "| x.grad:", x.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("01/pow-edit", run=pow_then_edit)
 
-# %% jupyter={"outputs_hidden": true}
-x = torch.tensor(1., requires_grad=True)
-y = x ** 2
-y.detach().zero_()
-y.backward()
-print("y:", y, "| y._version:", y._version, "| x.grad:", x.grad)
-
 # %% [markdown] key="y-at-version" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `y` is at version 1, but autograd only checks tensors that some node **saved**, and
 # `PowBackward0` saved `x` (for `2x`), not `y`: nothing is stale and the gradient is right.
-# (`add` saves nothing at all.) The rule:
-#
-# **a node raises when backward runs it and a tensor it saved was modified in place since,
-# through anything that shares its version counter.** Only the nodes the pass runs check: a
-# pass that needs another branch only (`loss.backward(inputs=[b])`,
-# `torch.autograd.grad(loss, b)`) succeeds next to a stale saved tensor (cell below). Edits
-# through `.data` are never seen. In real PyTorch, inside
-# `torch.autograd.graph.allow_mutation_on_saved_tensors()` such edits are allowed: the saved
-# value is copied first, so the gradient stays right (minigrad lacks it).
+# (`add` saves nothing at all.) The rule: **a node raises when backward runs it and a tensor
+# it saved was modified in place since, through anything that shares its version counter.**
+# Edits through `.data` are never seen.
 
-# %% jupyter={"outputs_hidden": true}
+# %% [markdown] key="only-nodes-run"
+# ### Only the nodes a pass runs check
+#
+# A pass that needs another branch only (`loss.backward(inputs=[b])`,
+# `torch.autograd.grad(loss, b)`) succeeds next to a stale saved tensor. And in real
+# PyTorch, inside `torch.autograd.graph.allow_mutation_on_saved_tensors()` such edits are
+# allowed: the saved value is copied first, so the gradient stays right (minigrad lacks it).
+
+# %%
 a = torch.tensor([1., 2.], requires_grad=True)
 b = torch.tensor([3., 4.], requires_grad=True)
 s = a.sigmoid()
@@ -271,22 +258,16 @@ def four_copies():
                     ("a.detach().clone()", a.detach().clone())]:
         print(f"{name:24} same object: {b is a!s:5}  own memory: "
               f"{b.data_ptr() != a.data_ptr()!s:5}  requires_grad: {b.requires_grad}")
+    print("a.clone():", a.clone())
+    print("torch.zeros(2).copy_(a):", torch.zeros(2).copy_(a))
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("01/independent-copy", run=four_copies)
 
-# %% jupyter={"outputs_hidden": true}
-four_copies()
-a = torch.tensor([1., 2.], requires_grad=True)
-c = a.clone()
-dst = torch.zeros(2)
-dst.copy_(a)
-snap = a.detach().clone()
-print("c:", c)
-print("dst:", dst)
-
 # %% [markdown] key="b-second-name" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # - `b = a` is a second **name** for the same object.
 # - `a.clone()` copies the numbers into new memory **and is recorded** (`CloneBackward0`):
 #   gradients flow through it back to `a`, unchanged. It does not copy `a.grad`.
@@ -380,9 +361,10 @@ viz.exercise("01/loud-not-silent", check=lambda: check_gate(gated))
 # %% [markdown] key="new-leaf-from"
 # ## Optional depth
 #
-# More things you meet in real code; the required part of the notebook ends above.
+# Sections 7 to 9 go further, into things you meet in real code; the required part of the
+# notebook ends above.
 #
-# ### 7. `requires_grad_()` on a detached tensor
+# ## 7. `requires_grad_()` on a detached tensor
 #
 # To get the gradient with respect to an intermediate value (a saliency map, an
 # adversarial input), code often writes `h = y.detach().requires_grad_()`. Which tensors get
@@ -394,21 +376,22 @@ def new_leaf():
     y = x * 3
     h = y.detach().requires_grad_()
     (h * h).sum().backward()
-    print("h.grad:", h.grad, "| x.grad:", x.grad)
+    print("h.grad:", h.grad, "| h.is_leaf:", h.is_leaf, "| x.grad:", x.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("01/new-leaf", run=new_leaf)
 
-# %% jupyter={"outputs_hidden": true}
+# %%
 x = torch.tensor([1., 2.], requires_grad=True)
 y = x * 3
 h = y.detach().requires_grad_()
 loss = (h * h).sum()
 loss.backward()
-print("h.grad:", h.grad, "| h.is_leaf:", h.is_leaf, "| x.grad:", x.grad)
 
 # %% [markdown] key="detached-tensor-leaf" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # A detached tensor is a leaf, and a leaf may switch `requires_grad` on. It then starts a
 # graph of its own and gets a `.grad`; only the road back to `x` is closed. Two separate
 # graphs: the dashed line between `h` and `y` means "same memory", and gradients never
@@ -418,7 +401,7 @@ print("h.grad:", h.grad, "| h.is_leaf:", h.is_leaf, "| x.grad:", x.grad)
 viz.draw(loss, y)
 
 # %% [markdown] key="optional-depth-place"
-# ### 8. The in-place forms
+# ## 8. The in-place forms
 #
 # `y.detach_()` does to `y` itself what `detach()` does to a new tensor: `y` loses its
 # `grad_fn` and becomes a leaf (it refuses on views: "Can't detach views in-place"). And
@@ -436,7 +419,7 @@ w.data = torch.tensor([10., 20., 30.])
 print(w, "| version", w._version)
 
 # %% [markdown] key="views-lab"
-# ### 9. Try it: other ways to make a second tensor
+# ## 9. Try it: other ways to make a second tensor
 #
 # The lab starts from `base` and a second tensor `other`. Pick how `other` is made (views,
 # `detach()`, `.data`, `clone()`), press **other.mul_(10)**, and read *same storage* and
