@@ -43,8 +43,7 @@ viz.quiz("01/detach-shares", run=detach_then_edit)
 # %%
 x = torch.tensor([1., 2.], requires_grad=True)
 y = x * 2
-d = y.detach()
-d.zero_();                          # ";": no printout here, the quiz showed it
+d = y.detach().zero_()              # zero_() works in place and returns d itself
 
 # %% [markdown] key="detach-returns-different" jupyter={"source_hidden": true}
 # **Explanation**
@@ -178,8 +177,8 @@ x1 = torch.tensor([1.0, 2, 3], requires_grad=True)
 x2 = torch.tensor([1.0, 2, 3], requires_grad=True)
 y1 = x1.sigmoid()
 y2 = x2.sigmoid()
-y1.data.zero_()                     # y1 through .data
-y2.detach().zero_();                # y2 through detach()
+for alias in (y1.data, y2.detach()):   # y1 edited through .data, y2 through detach()
+    alias.zero_()
 
 # %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y1, y2)
