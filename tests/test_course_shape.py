@@ -131,3 +131,14 @@ def test_each_notebook_states_its_time_and_fits_forty_minutes(number):
     if zh:
         found = STATED_ZH.search(zh[0].read_text(encoding="utf-8"))
         assert found and int(found[1]) == minutes, f"notebook {number}: 中文版 states another time"
+
+
+def test_each_lab_lives_in_one_notebook():
+    """Each idea once: a lab appears in one notebook; later notebooks link back to it."""
+    homes = {}
+    for number in COURSE:
+        for lab in set(LAB.findall(_text(_source(number), "code"))) - {"BackwardStepper",
+                                                                          "LiveGraph"}:
+            homes.setdefault(lab, []).append(number)
+    twice = {lab: where for lab, where in homes.items() if len(where) > 1}
+    assert not twice, f"labs in more than one notebook: {twice}"

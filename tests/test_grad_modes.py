@@ -187,6 +187,15 @@ ANOMALY_CASES = [
         "x.grad",
     ),
     case(
+        "anomaly_names_the_output_that_is_nan",
+        """
+        x = torch.tensor([0.], requires_grad=True)
+        y = torch.tensor([0.], requires_grad=True)
+        with torch.autograd.detect_anomaly():
+            (x / y).sum().backward()
+        """,
+    ),
+    case(
         "anomaly_set_detect_and_success",
         "torch.autograd.set_detect_anomaly(True)\ntorch.is_anomaly_enabled()",
         """

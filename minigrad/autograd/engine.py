@@ -217,11 +217,11 @@ def _call_anomalous(node, grad):
         _anomaly.report_failure(node)
         raise
     if _anomaly.state.check_nan:
-        for g in outs:
+        for i, g in enumerate(outs):
             if g is not None and np.isnan(g._data if isinstance(g, Tensor) else g).any():
                 _anomaly.report_failure(node)
                 raise RuntimeError(f"Function '{node.name()}' returned nan values in its "
-                                   "0th output.")
+                                   f"{i}th output.")
     return outs
 
 

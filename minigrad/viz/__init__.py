@@ -9,6 +9,7 @@
     viz.set_language("zh")     # widget text in Chinese (the Chinese notebooks' first cell)
     viz.explain(err)           # what an autograd error means, its usual causes, the fix
     viz.find_inplace(step)     # run a step; name the line whose in-place op broke backward
+    viz.legend()               # what the diagrams' labels mean (label · 中文 · meaning)
 
 Widgets: BackwardStepper, LiveGraph, Quiz, InplaceLab, GradModeLab, LeafTable,
 HookOrderLab, ViewsLab, Exercise. Each wraps a headless model (`.model`, also importable as
@@ -25,6 +26,7 @@ from .lab_gradmode import GradModeLab, GradModeLabModel
 from .lab_hooks import HookOrderLab, HookOrderLabModel
 from .lab_inplace import InplaceLab, InplaceLabModel
 from .lab_leaf import LeafTable, LeafTableModel
+from ._legend import Legend, legend
 from .lab_views import ViewsLab, ViewsLabModel
 from .live import LiveGraph, LiveGraphModel
 from .model import Edge, GraphModel, Node
@@ -40,4 +42,5 @@ __all__ = [
     "LeafTable", "LeafTableModel", "HookOrderLab", "HookOrderLabModel", "ViewsLab",
     "ViewsLabModel", "exercise", "Exercise", "ExerciseModel", "set_language", "get_language",
     "explain", "Explanation", "find_inplace", "FindInplaceResult", "InplaceSite",
+    "legend", "Legend",
 ]

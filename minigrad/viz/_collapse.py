@@ -8,6 +8,7 @@ diagram fits the budget. Everything here is loops over lists: no recursion.
 from collections import Counter
 
 from ..autograd.graph import AccumulateGrad
+from . import _labels as L
 from ._saved import FREED, SavedTensor, is_drawn_saved, is_stale
 
 __all__ = ["plan", "assign_ids", "chain_node"]
@@ -95,10 +96,10 @@ def chain_node(cid, fns, entries):
     from .model import Node
     counts = Counter(type(fn).__name__ for fn in fns)
     top = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    info = [f"{name} x{n}" for name, n in top[:3]]
+    info = [L.CHAIN_KIND(node=name, n=n) for name, n in top[:3]]
     if len(top) > 3:
-        info.append(f"+{len(top) - 3} more kinds")
+        info.append(L.CHAIN_MORE(n=len(top) - 3))
     flags = []
     if any(v is FREED for e in entries for _, v in e):
         flags.append("freed")
-    return Node(cid, "chain", f"{len(fns)} nodes", tuple(info), tuple(flags))
+    return Node(cid, "chain", L.CHAIN(n=len(fns)), tuple(info), tuple(flags))

@@ -2,8 +2,18 @@
 
 When `names` is not given, diagrams look at the namespace of the code that called them
 (the first frame outside `minigrad.viz`) and match tensors by identity (`is`). Names that
-start with `_` are skipped (IPython's `_`, `_1`, `__`...). When one tensor has several
-names the shortest wins (then alphabetical), so `loss` beats `the_loss`.
+start with `_` are skipped (IPython's `_`, `_1`, `__`...).
+
+A diagram should only show a name that is current. A variable cannot say whether the
+learner still means it (`for name, prm in lin.named_parameters(): ...` leaves `prm` bound
+to the bias), so when one tensor has several names the most specific wins:
+
+1. a module's attribute path (`lin.bias`, found through the modules in the namespace) over
+   any plain variable: it names where the parameter lives now; among paths, the one with
+   the most parts (through the outermost module: `model.0.weight` over a stray
+   `layer.weight`);
+2. then a variable of the calling function over a global (the code running now);
+3. then the shortest name, then the alphabetically first (`loss` beats `the_loss`).
 """
 import sys
 
@@ -47,8 +57,13 @@ class LiveNamespaces:
         self.frame = None
 
 
-def _better(name, old):
-    return old is None or (len(name), name) < (len(old), old)
+PATH, LOCAL, GLOBAL = 0, 1, 2          # kinds of name, most specific first (rules 1-2)
+
+
+def _rank(name, kind):
+    """Sort key of a name: smaller is better (the module docstring's rules)."""
+    depth = name.count(".") if kind == PATH else 0
+    return (kind, -depth, len(name), name)
 
 
 class Names:
@@ -59,15 +74,19 @@ class Names:
         self._by_tensor = {}       # Tensor hashes by identity, so this is an identity map
         self.candidates = []
 
-    def add(self, name, tensor):
+    def add(self, name, tensor, kind=LOCAL):
+        """Name `tensor`; it keeps the best-ranked of its names (`kind`: PATH, LOCAL or
+        GLOBAL)."""
+        rank = _rank(name, kind)
         if tensor not in self._by_tensor:
             self.candidates.append(tensor)
-            self._by_tensor[tensor] = name
-        elif _better(name, self._by_tensor[tensor]):
-            self._by_tensor[tensor] = name
+            self._by_tensor[tensor] = (rank, name)
+        elif rank < self._by_tensor[tensor][0]:
+            self._by_tensor[tensor] = (rank, name)
 
     def get(self, tensor):
-        return self._by_tensor.get(tensor)
+        found = self._by_tensor.get(tensor)
+        return None if found is None else found[1]
 
     def __contains__(self, tensor):
         return tensor in self._by_tensor
@@ -75,24 +94,26 @@ class Names:
     # ---- constructors -----------------------------------------------------------------
     @classmethod
     def from_namespaces(cls, *namespaces):
-        """Scan dicts of variables (locals first): tensors, and parameters of modules
-        under `var.param` names."""
+        """Scan dicts of variables (the caller's locals, then its globals): tensors, and
+        parameters of modules under `var.param` names."""
         from .._tensor import Tensor
         module_cls = _module_class()
         names = cls()
-        for ns in namespaces:
+        for k, ns in enumerate(namespaces):
+            # at module level locals and globals are one dict: its names count as local
+            kind = LOCAL if k == 0 or any(ns is n for n in namespaces[:k]) else GLOBAL
             for key, value in list(ns.items()):
                 if not isinstance(key, str) or key.startswith("_"):
                     continue
                 if isinstance(value, Tensor):
-                    names.add(key, value)
+                    names.add(key, value, kind)
                 elif module_cls is not None and isinstance(value, module_cls):
                     try:
                         params = list(value.named_parameters())
                     except Exception:      # a half-built module must not break a drawing
                         continue
                     for pname, p in params:
-                        names.add(f"{key}.{pname}", p)
+                        names.add(f"{key}.{pname}", p, PATH)
         return names
 
     @classmethod

@@ -17,6 +17,7 @@ from . import _collapse
 from ._fmt import version_of
 from ._saved import FREED, SavedTensor, is_drawn_saved, saved_entries, saved_versions
 from ._fmt import array_text, values_text
+from . import _labels as L
 from .model import Edge, GraphModel, Node
 
 __all__ = ["build"]
@@ -34,44 +35,45 @@ def _tensor_node(t, tid, name, is_root, in_graph, base_name):
         flags.append("requires_grad")
     if t.retains_grad:
         flags.append("retains_grad")
-    info = [f"{array_text(t._data)} v{version_of(t)}"]
+    info = [L.SHAPE_VERSION(shape=array_text(t._data), version=version_of(t))]
     small = values_text(t._data)
     if small is not None:
-        info.append("data " + small)
+        info.append(L.DATA(values=small))
     g = t._grad                                        # not .grad: no non-leaf warning
     if g is not None:
         gs = values_text(g._data)
-        info.append("grad " + (gs if gs is not None else array_text(g._data)))
+        info.append(L.GRAD(values=gs if gs is not None else array_text(g._data)))
     if t._base is not None:
         flags.append("view")
-        info.append(f"view of {base_name}")
+        info.append(L.VIEW_OF(base=base_name))
     if t._node is None and (t._made_in_no_grad or (t._no_grad_view and t._requires_grad)):
         # (a custom Function's output is computed under no_grad, then gets its grad_fn)
         flags.append("no_grad")
-        info.append("made under no_grad")
+        info.append(L.MADE_UNDER_NO_GRAD())
     if t._is_inference:
         flags.append("inference")
-        info.append("inference tensor")
+        info.append(L.INFERENCE())
     if not in_graph:
         flags.append("alias")
-    return Node(tid, "tensor", name or "(unnamed)", tuple(info), tuple(sorted(flags)))
+    return Node(tid, "tensor", name or L.UNNAMED(), tuple(info), tuple(sorted(flags)))
 
 
 def _saved_node(sid, name, value, names):
     if value is FREED:
-        return Node(sid, "saved", name, ("freed by backward",), ("freed",))
+        return Node(sid, "saved", name, (L.FREED_BY_BACKWARD(),), ("freed",))
     if not isinstance(value, SavedTensor):                 # a plain array (e.g. indices)
-        return Node(sid, "saved", name, (array_text(value),), ("array",))
+        return Node(sid, "saved", name, (L.SHAPE(shape=array_text(value)),), ("array",))
     then, now = saved_versions(value)
     if value.tensor is None:
         label, flags, data = name, ["output"], value.data
     else:
         tname = names.get(value.tensor)
-        label = f"{name} = {tname}" if tname else name
+        label = L.SLOT(slot=name, value=tname) if tname else name
         flags, data = ["input"], value.tensor._data
     if then != now:
         flags.append("stale")
-    return Node(sid, "saved", label, (array_text(data), f"saved v{then}, now v{now}"),
+    return Node(sid, "saved", label, (L.SHAPE(shape=array_text(data)),
+                                      L.SAVED_VERSIONS(then=then, now=now)),
                 tuple(sorted(flags)))
 
 
@@ -79,10 +81,10 @@ def _fn_node(fid, fn, entries):
     kind = "accumulate" if type(fn) is AccumulateGrad else "fn"
     info = []
     if type(fn) is CopySlices:
-        info.append(f"wraps {type(fn.fn).__name__}")
+        info.append(L.WRAPS(node=type(fn.fn).__name__))
     for name, value in entries:
         if not is_drawn_saved(value):
-            info.append(f"{name} = {_plain(value)}")
+            info.append(L.SLOT(slot=name, value=_plain(value)))
     flags = []
     if fn._released and kind == "fn" and entries:
         flags.append("released")
@@ -105,12 +107,12 @@ def _plain(value):
 
 def _hook_marks(owner_id, counts, next_id, nodes, edges):
     """Small hook nodes for [(kind, count)], each with an edge to its owner."""
-    words = {"tensor": "hook", "pre": "pre-hook", "post": "post-hook"}
+    labels = {"tensor": L.HOOKS, "pre": L.PRE_HOOKS, "post": L.POST_HOOKS}
     for kind, n in counts:
         if n:
             hid = next_id()
-            word = words[kind] + ("s" if n > 1 else "")
-            nodes.append(Node(hid, "hook", f"{n} {word}", (), (kind,)))
+            text = labels[kind](n=n, s="s" if n > 1 else "")
+            nodes.append(Node(hid, "hook", text, (), (kind,)))
             edges.append(Edge(hid, owner_id, "hook"))
 
 
@@ -276,7 +278,7 @@ class _Emitter:
         if type(fn) is AccumulateGrad:
             leaf = fn.variable
             tid = self._tensor(leaf)
-            self.edges.append(Edge(fid, tid, "grad", ".grad"))
+            self.edges.append(Edge(fid, tid, "grad", L.TO_GRAD()))
         for t in attached:
             self._tensor(t)
 
@@ -302,7 +304,7 @@ class _Emitter:
             j = self.walk.index[nxt]
             if run is not None and self.run_of.get(j) == run:
                 continue
-            label = str(k) if not nrs or not nrs[k] else f"{k} (output {nrs[k]})"
+            label = L.INPUT(k=k) if not nrs or not nrs[k] else L.INPUT_OUTPUT(k=k, nr=nrs[k])
             self.edges.append(Edge(fid, self.fn_ids[j], "next", label))
 
     # ---- storage aliases --------------------------------------------------------------------
@@ -336,11 +338,11 @@ class _Emitter:
             target, kind = anchor, "alias"
         shared = m._vc is not None and m._vc is target._vc
         if kind == "view":
-            label = "view: same storage + version counter"
+            label = L.VIEW_EDGE()
         elif shared:
-            label = "same storage + version counter"
+            label = L.SHARED_EDGE()
         else:
-            label = "same storage, own version counter"
+            label = L.OWN_COUNTER_EDGE()
         self.edges.append(Edge(self.tensor_ids[m], self.tensor_ids[target], kind, label,
                                ("shares_version",) if shared else ()))
 

@@ -2,6 +2,8 @@
 import base64
 
 from . import _names, _walk, render as _render
+from ._font import FONT, RASTER_FONT, svg_with_fallbacks
+from ._i18n import t as _t
 from .dot import to_dot
 
 __all__ = ["graph", "draw", "Diagram", "DEFAULT_MAX_NODES"]
@@ -81,16 +83,27 @@ class Diagram:
 
     # ---- pictures ----------------------------------------------------------------------
     def svg(self):
-        """The SVG text, or None when no renderer is installed."""
-        return _render.render(self.source, "svg")
+        """The SVG text, or None when no renderer is installed. Its text asks for DejaVu
+        Sans, the font the layout measured (see `_font`), then narrower fallbacks."""
+        svg = _render.render(self.source, "svg")
+        return None if svg is None else svg_with_fallbacks(svg)
 
     def _repr_svg_(self):
         return self.svg()
 
     def png(self):
-        """PNG bytes at 96 dpi (the size the SVG shows at), or None without a renderer."""
-        head, brace, body = self.source.partition("{")
-        return _render.render(f'{head}{brace}\n  graph [dpi="{PNG_DPI}"]{body}', "png")
+        """PNG bytes at 96 dpi (the size the SVG shows at), or None without a renderer.
+
+        The layout is the SVG's (laid out for DejaVu Sans), drawn without moving anything
+        in a sans-serif font the renderer carries: it has no DejaVu Sans of its own to
+        draw with, and that font is narrower, so the text still fits."""
+        laid = _render.render(self.source, "dot")
+        if laid is None:
+            return None
+        laid = laid.replace(f'fontname="{FONT}"', f'fontname="{RASTER_FONT}"')
+        head, brace, body = laid.partition("{")
+        return _render.render(f'{head}{brace}\n  graph [dpi="{PNG_DPI}"]{body}', "png",
+                              engine="neato", no_layout=2)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         # SVG for JupyterLab (it prefers SVG to PNG); the PNG is what a notebook shows while it
@@ -98,7 +111,7 @@ class Diagram:
         # nbval never compares it; the text is what nbval checks
         svg = self.svg()
         if svg is None:
-            return {"text/plain": f"{self.text()}\n\n{_render.NO_RENDERER}\n\n{self.source}"}
+            return {"text/plain": f"{self.text()}\n\n{_t(_render.NO_RENDERER)}\n\n{self.source}"}
         png = base64.b64encode(self.png()).decode("ascii")
         return {"image/svg+xml": svg, "image/png": png, "text/plain": self.text()}
 

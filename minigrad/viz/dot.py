@@ -7,9 +7,13 @@ edits autograd cannot see, grey dashes for freed buffers.
 """
 from dataclasses import dataclass, field
 
+from . import _labels as L
+from ._font import FONT, min_width, needs_measuring
+
 __all__ = ["to_dot", "DrawState", "op_name"]
 
-FONT = "Helvetica"
+NODE_FONTSIZE, NODE_MARGIN = 11, (0.1, 0.05)      # inches: left/right, top/bottom
+TITLE_FONTSIZE = 12
 
 
 @dataclass
@@ -43,9 +47,6 @@ def op_name(fn_label):
     return fn_label
 
 
-_BADGES = ("leaf", "requires_grad", "retains_grad")
-
-
 def _tensor_style(n):
     if n.has("output"):
         fill = "#c9efc9"
@@ -66,12 +67,12 @@ def _node_attrs(n, state, view):
     head = n.label
     if n.kind == "tensor":
         if state is not None and n.id in state.grads:
-            info = [i for i in info if not i.startswith("grad ")]
+            info = [i for i in info if not L.GRAD.pattern().fullmatch(i)]
             if state.grads[n.id]:
                 info.append(state.grads[n.id])
-        badges = [b for b in _BADGES if n.has(b)]
+        badges = L.badge_line(n.flags)        # flags are named like the badges
         if badges:
-            info.append(", ".join(badges))
+            info.append(badges)
         attrs = _tensor_style(n)
     elif n.kind in ("fn", "accumulate"):
         if view == "forward":
@@ -79,7 +80,7 @@ def _node_attrs(n, state, view):
         attrs = {"shape": "box", "style": "filled",
                  "fillcolor": "#dbe8ff" if n.kind == "accumulate" else "#e4e4e4"}
         if n.has("released"):
-            info.append("saved values freed")
+            info.append(L.SAVED_VALUES_FREED())
     elif n.kind == "saved":
         attrs = {"shape": "note", "style": "filled", "fillcolor": "#ffe3c2", "fontsize": "10"}
         if n.has("stale"):
@@ -101,7 +102,30 @@ def _node_attrs(n, state, view):
         elif n.id in state.done:
             attrs.update(color="#2a9d2a", penwidth="2")
     attrs["label"] = [head] + info
+    _fit(attrs)
     return attrs
+
+
+def _fit(attrs):
+    """Give a box holding non-ASCII text the width its text needs (Graphviz counts such a
+    character as a space; a browser draws a Chinese one an em wide)."""
+    lines = attrs["label"]
+    if not any(needs_measuring(x) for x in lines):
+        return
+    size = float(attrs.get("fontsize", NODE_FONTSIZE))
+    margin = float(attrs.get("margin", f"{NODE_MARGIN[0]}").split(",")[0])
+    attrs["width"] = f"{min_width(lines, size, margin):.2f}"
+
+
+def _title(title):
+    """The graph's caption. Non-ASCII text goes in a left-aligned table cell as wide as the
+    text is (measured here), so the drawing makes room for it and it stays centred."""
+    if not needs_measuring(title):
+        return f'"{_esc(title)}"'
+    html = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    width = round(min_width([title], TITLE_FONTSIZE, 0) * 72)
+    return (f'<<TABLE BORDER="0" CELLPADDING="0" CELLSPACING="0"><TR><TD WIDTH="{width}" '
+            f'ALIGN="LEFT">{html}</TD></TR></TABLE>>')
 
 
 def _edge_attrs(e):
@@ -152,11 +176,11 @@ def to_dot(model, view="backward", state=None, title=None):
     if view not in ("backward", "forward"):
         raise ValueError(f"view must be 'backward' or 'forward', not {view!r}")
     lines = ["digraph minigrad {",
-             f'  graph [{_attrs({"rankdir": "TB", "nodesep": "0.3", "ranksep": "0.35", "fontname": FONT, "fontsize": "12"})}]',  # noqa: E501
-             f'  node [{_attrs({"fontname": FONT, "fontsize": "11", "margin": "0.1,0.05"})}]',
+             f'  graph [{_attrs({"rankdir": "TB", "nodesep": "0.3", "ranksep": "0.35", "fontname": FONT, "fontsize": TITLE_FONTSIZE})}]',  # noqa: E501
+             f'  node [{_attrs({"fontname": FONT, "fontsize": NODE_FONTSIZE, "margin": "%s,%s" % NODE_MARGIN})}]',  # noqa: E501
              f'  edge [{_attrs({"fontname": FONT, "fontsize": "9", "arrowsize": "0.7"})}]']
     if title:
-        lines.append(f'  label="{_esc(title)}"')
+        lines.append(f"  label={_title(title)}")
         lines.append('  labelloc="t"')
     if view == "forward":
         edges, hidden = _forward_edges(model)

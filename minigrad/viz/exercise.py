@@ -12,7 +12,7 @@ import contextlib
 import io
 import warnings
 
-from ._i18n import VERDICT_PREFIXES, field, t
+from ._i18n import VERDICT_PREFIXES, field, joined, t
 from ._widgets import WidgetView, set_text, widgets
 
 __all__ = ["Exercise", "ExerciseModel", "exercise"]
@@ -54,12 +54,13 @@ class ExerciseModel:
                 warnings.simplefilter("default")
                 result = self.check_fn()
         except Exception as e:           # the learner's code failing is a verdict, not a crash
-            result = f"{t('Not yet: your code raised')} {type(e).__name__}: {e}"
+            result = joined(t("Not yet: your code raised"), f"{type(e).__name__}: {e}")
         for w in caught:                 # "Category: message", without a per-run file path
             buf.write(f"{w.category.__name__}: {str(w.message).split('. ')[0]}. [...]\n")
         if not isinstance(result, str) or not result.startswith(VERDICTS):
             raise ValueError(f"an exercise check must return a string starting with "
-                             f"'Correct' or 'Not yet' (or 正确 / 还不对), got {result!r}")
+                             f"'Correct' or 'Not yet' (in Chinese: '正确' or '还不对'), "
+                             f"got {result!r}")
         self.checks += 1
         self.printed = buf.getvalue()
         self.message = result
@@ -86,7 +87,7 @@ class ExerciseModel:
         return t("Solution:") + "\n" + self.solution if self.solution_shown else ""
 
     def text(self):
-        lines = [f"{t('Exercise:')} {self.title}"] if self.title else []
+        lines = [joined(t("Exercise:"), self.title)] if self.title else []
         lines.append(self.result_text())
         lines.append(self.solution_text() or t("(solution hidden: press Show solution)"))
         return "\n".join(lines)
@@ -108,7 +109,7 @@ class Exercise(WidgetView):
         self.solution_out = w.Output()
         self.check_button.on_click(lambda _b: self.check())
         self.solution_button.on_click(lambda _b: self.toggle_solution())
-        header = [w.HTML(f"<b>{t('Exercise:')} {_html(title)}</b>")] if title else []
+        header = [w.HTML(f"<b>{joined(t('Exercise:'), _html(title))}</b>")] if title else []
         self.box = w.VBox(header + [w.HBox([self.check_button, self.solution_button]),
                                     self.out, self.solution_out])
         if check_now:

@@ -16,7 +16,7 @@ from .. import _creation
 from ..autograd import grad_mode
 from . import _walk
 from ._fmt import values_text
-from ._i18n import t
+from ._i18n import joined, t
 from ._names import Names
 from ._widgets import WidgetView, set_diagram, set_text, widgets
 from .diagram import Diagram
@@ -92,19 +92,12 @@ class GradModeLabModel:
                  f"{self.w_requires_grad}", t(head),
                  "    h = x * w", "    y = h.sigmoid()"]
         lines += [f"{t(k)}{t(': ')}{v}" for k, v in self.facts().items()]
-        shown = [t(part) for part in self._later]
-        later = shown[0] + "".join(_gap(a) + b for a, b in zip(shown, shown[1:]))
-        label = t("later, (y * w).sum().backward():")
-        lines.append(label + _gap(label) + later)
+        lines.append(joined(t("later, (y * w).sum().backward():"),
+                            *[t(part) for part in self._later]))
         return "\n".join(lines)
 
     def diagram(self):
         return Diagram(_walk.build([self.y], self._names(), None), view="forward")
-
-
-def _gap(before):
-    """No space after a full-width colon (Chinese), one space otherwise."""
-    return "" if before.endswith("：") else " "
 
 
 class GradModeLab(WidgetView):

@@ -9,7 +9,7 @@ run outputs-before-inputs; a leaf's hook fires once, with the summed gradient.
 from .. import _creation
 from ..autograd.trace import trace
 from ._fmt import values_text
-from ._i18n import t
+from ._i18n import joined, listed, t
 from ._widgets import WidgetView, set_text, widgets
 
 __all__ = ["HookOrderLab", "HookOrderLabModel", "HOOKS"]
@@ -78,20 +78,25 @@ class HookOrderLabModel:
             if ev.kind == "run":
                 name = ev.subject.split("#")[0]
                 who = owners.get(ev.subject)
-                lines.append(f"{name} {t('runs')}" + (f" ({who})" if who else "")
-                             + f", grad_output {_v(ev.info['grad'])}")
+                line = ("{node} runs ({who}), grad_output {grad}" if who else
+                        "{node} runs, grad_output {grad}")
+                lines.append(t(line).format(node=name, who=who, grad=_v(ev.info["grad"])))
             elif ev.kind == "hook" and ev.info["hook"] == "retain_grad":
-                lines.append(f"{t('retain_grad on y')}: y.grad = {_v(ev.info['grad'])}")
+                lines.append(t("retain_grad on y: y.grad = {grad}").format(
+                    grad=_v(ev.info["grad"])))
             elif ev.kind == "hook":
-                name = calls.get(i + 1, f"{ev.info['hook']} hook")
-                lines.append(f"{t(name)} {t('fires with')} {_v(ev.info['grad'])}")
+                name = calls.get(i + 1)
+                hook = t(name) if name else t("{kind} hook").format(kind=ev.info["hook"])
+                lines.append(t("{hook} fires with {grad}").format(hook=hook,
+                                                                  grad=_v(ev.info["grad"])))
             elif ev.kind == "accumulate":
-                lines.append(f"{t('AccumulateGrad stores x.grad =')} {_v(ev.info['grad'])}")
+                lines.append(t("AccumulateGrad stores x.grad = {grad}").format(
+                    grad=_v(ev.info["grad"])))
         return lines
 
     def text(self):
-        lines = [t("registered, in this order:") + " " + (
-            ", ".join(t(h) for h in HOOKS if h in self.enabled) or t("nothing"))]
+        lines = [joined(t("registered, in this order:"),
+                        listed([t(h) for h in HOOKS if h in self.enabled]) or t("nothing"))]
         if self.order:
             lines += [f"{k + 1:>2}. {line}" for k, line in enumerate(self.order)]
         else:

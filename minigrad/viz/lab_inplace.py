@@ -12,7 +12,7 @@ import numpy as np
 from .. import _creation
 from . import _walk
 from ._fmt import values_text
-from ._i18n import t
+from ._i18n import joined, t
 from ._names import Names
 from ._saved import saved_versions
 from ._widgets import WidgetView, set_diagram, set_text, widgets
@@ -82,9 +82,9 @@ class InplaceLabModel:
     def text(self):
         then, now = self.versions()
         lines = ["a = tensor([1., 2., 3.], requires_grad=True); out = a.sigmoid()",
-                 t("edits:") + " " + ("; ".join(self.edits) if self.edits else t("none")),
+                 joined(t("edits:"), "; ".join(self.edits) if self.edits else t("none")),
                  f"out = {values_text(self.out._data)}   out._version = {self.out._version}",
-                 f"SigmoidBackward0 {t('saved out at')} v{then}; {t('now')} v{now}"
+                 t("SigmoidBackward0 saved out at v{then}; now v{now}").format(then=then, now=now)
                  + ("  " + t("<- stale") if then != now else "")]
         verdict = {
             "raises": "backward will raise (the version counter saw the edit)",
@@ -92,14 +92,14 @@ class InplaceLabModel:
                      "(.data edits are invisible to the version counter)",
             "correct": "backward will run and be correct",
         }
-        lines.append(t("prediction:") + " " + t(verdict[self.prediction()]))
+        lines.append(joined(t("prediction:"), t(verdict[self.prediction()])))
         if self.result is not None:
             kind, detail = self.result
             if kind == "raises":
-                lines.append(t("backward:") + " " + detail.split(". Hint:")[0])
+                lines.append(joined(t("backward:"), detail.split(". Hint:")[0]))
             else:
-                lines.append(f"{t('backward:')} a.grad = {detail}; {t('correct:')} "
-                             f"{values_text(self.correct)} -> {t(kind.upper())}")
+                lines.append(t("backward: a.grad = {got}; correct: {want} -> {verdict}").format(
+                    got=detail, want=values_text(self.correct), verdict=t(kind.upper())))
         return "\n".join(lines)
 
     def diagram(self):

@@ -72,10 +72,11 @@ class LeafTableModel:
     def text(self):
         rows = [[str(r[c]) for c in COLUMNS] for r in self.rows()]
         headers = [_t(c) for c in COLUMNS]
-        widths = [max([_width(c)] + [len(r[i]) for r in rows]) for i, c in enumerate(headers)]
-        fmt = "  ".join(f"{{:<{w}}}" for w in widths)
-        lines = [fmt.format(*headers), fmt.format(*("-" * w for w in widths))]
-        lines += [fmt.format(*r) for r in rows]
+        widths = [max([_width(c)] + [_width(r[i]) for r in rows]) for i, c in enumerate(headers)]
+
+        def line(cells):
+            return "  ".join(c + " " * (w - _width(c)) for c, w in zip(cells, widths))
+        lines = [line(headers), line(["-" * w for w in widths])] + [line(r) for r in rows]
         return "\n".join(x.rstrip() for x in lines)
 
     def html(self):

@@ -10,7 +10,7 @@ import numpy as np
 from .. import _creation
 from .._storage import root_array
 from ._fmt import values_text
-from ._i18n import t
+from ._i18n import joined, t
 from ._widgets import WidgetView, set_text, widgets
 
 __all__ = ["ViewsLab", "ViewsLabModel", "MAKERS"]
@@ -78,7 +78,7 @@ class ViewsLabModel:
 
     def text(self):
         lines = [f"other = {MAKERS[self.kind][0]}",
-                 t("edits:") + " " + ("; ".join(self.edits) if self.edits else t("none")),
+                 joined(t("edits:"), "; ".join(self.edits) if self.edits else t("none")),
                  "base  = " + _values(self.base),
                  "other = " + _values(self.other)]
         for key, value in self.facts().items():

@@ -7,7 +7,7 @@ every named tensor in the namespace is drawn. Redraws happen on IPython's
 """
 from .._tensor import Tensor
 from . import _names, _walk
-from ._i18n import t as _t
+from ._i18n import joined, t as _t
 from ._widgets import WidgetView, set_diagram, set_text, widgets
 from .diagram import DEFAULT_MAX_NODES, Diagram
 
@@ -59,7 +59,7 @@ class LiveGraphModel:
         self.redraws += 1
         spaces = self._spaces()
         tensors, missing = self._lookup(spaces)
-        self.message = f"{_t('not defined yet:')} {', '.join(missing)}" if missing else ""
+        self.message = joined(_t("not defined yet:"), ", ".join(missing)) if missing else ""
         if not tensors:
             self.diagram = None
             if not self.message:

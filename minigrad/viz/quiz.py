@@ -2,7 +2,7 @@
 import contextlib
 import io
 
-from ._i18n import field, t
+from ._i18n import field, joined, t
 from ._widgets import WidgetView, set_text, widgets
 
 __all__ = ["Quiz", "QuizModel", "quiz"]
@@ -75,7 +75,7 @@ class QuizModel:
             if self.output:
                 lines += [t("output:")] + ["  " + x for x in self.output.rstrip("\n").split("\n")]
             mark = t("Correct!") if self.verdict == "correct" else t("Not quite.")
-            lines.append(f"{mark} {t('The answer is:')} {self.answer}")
+            lines.append(joined(mark, t("The answer is:"), self.answer))
             if self.explanation:
                 lines.append(self.explanation)
             lines.append(t(WHERE_TO_LOOK))

@@ -74,16 +74,18 @@ def renderer_path(refresh=False):
 _BINARY = ("png",)
 
 
-def _run_directly(exe, source, fmt):
-    proc = subprocess.run([str(exe), "-Kdot", f"-T{fmt}"], input=source.encode("utf-8"),
-                          capture_output=True, timeout=60)
+def _run_directly(exe, source, fmt, engine="dot", no_layout=None):
+    args = [str(exe), f"-K{engine}", f"-T{fmt}"] + ([f"-n{no_layout}"] if no_layout else [])
+    proc = subprocess.run(args, input=source.encode("utf-8"), capture_output=True, timeout=60)
     if proc.returncode != 0:
         raise RenderError(proc.stderr.decode("utf-8", "replace").strip())
     return proc.stdout if fmt in _BINARY else proc.stdout.decode("utf-8")
 
 
-def render(source, fmt="svg"):
-    """Render DOT `source`: text for "svg", bytes for "png"; None without a renderer."""
+def render(source, fmt="svg", engine="dot", no_layout=None):
+    """Render DOT `source`: text for "svg" (and "dot", "json"), bytes for "png"; None
+    without a renderer. `no_layout=2` with engine "neato" draws a graph that already has
+    its layout (positions from a "dot" rendering) without moving anything."""
     exe = renderer_path()
     if exe is None:
         return None
@@ -91,12 +93,15 @@ def render(source, fmt="svg"):
         import graphviz
         from graphviz.backend import dot_command
     except ImportError:
-        return _run_directly(exe, source, fmt)
+        return _run_directly(exe, source, fmt, engine, no_layout)
     previous = dot_command.DOT_BINARY
     dot_command.DOT_BINARY = exe           # read at call time by graphviz 0.20/0.21
     try:
         encoding = None if fmt in _BINARY else "utf-8"
-        return graphviz.Source(source).pipe(format=fmt, encoding=encoding)
+        # quiet: Graphviz's warnings (e.g. no width for a non-ASCII character, which dot.py
+        # makes up for) would otherwise go to the notebook's stderr
+        return graphviz.Source(source, engine=engine).pipe(
+            format=fmt, encoding=encoding, quiet=True, neato_no_op=no_layout)
     except graphviz.ExecutableNotFound:
         return None
     except graphviz.CalledProcessError as e:

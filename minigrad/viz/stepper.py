@@ -19,9 +19,9 @@ import numpy as np
 
 from ..autograd.graph import AccumulateGrad
 from ..autograd.trace import trace
-from . import _names, _walk
+from . import _labels as L, _names, _walk
 from ._fmt import values_text
-from ._i18n import t as _t   # widget text in the chosen language (t: a local name below)
+from ._i18n import joined, t as _t   # widget text in the chosen language (t: a local name)
 from ._widgets import WidgetView, set_diagram, set_text, widgets
 from .diagram import DEFAULT_MAX_NODES, Diagram
 from .dot import DrawState
@@ -207,7 +207,7 @@ class StepperModel:
     # ---- output -------------------------------------------------------------------------
     def _name(self, node_id, cls_name):
         if node_id.startswith("c"):                    # inside a folded chain
-            return f"{cls_name} (in chain {node_id})"
+            return _t("{node} (in chain {chain})").format(node=cls_name, chain=node_id)
         return f"{cls_name} ({node_id})"
 
     def text(self):
@@ -219,38 +219,38 @@ class StepperModel:
                 head += _t(", then backward raises")
             return head
         if self.index > n:
-            raised = _t("backward raised")
-            return raised + ("" if raised.endswith("：") else " ") + self.error
+            return joined(_t("backward raised"), self.error)
         s = self.current
         lines = [f"{_t('step')} {self.index}/{n}{_t(': ')}{self._name(s.node_id, s.name)}"]
         for kind, values in s.hooks:
             if kind != "post-hook":
-                lines.append(f"  {kind} fires with {_show(values)}")
+                lines.append("  " + _t(f"{kind} fires with {{grad}}").format(grad=_show(values)))
         lines.append(f"  grad_output {_show(s.grad_output)}")
         for k, target, cls_name, values in s.grad_inputs:
             lines.append(f"  {_t('-> input {k} to').format(k=k)} "
                          f"{self._name(target, cls_name)}{_t(': ')}{_show(values)}")
         for kind, values in s.hooks:
             if kind == "post-hook":
-                lines.append(f"  {_t('post-hook fires with grad_output')} {_show(values)}")
+                lines.append("  " + _t("post-hook fires with grad_output {grad}").format(
+                    grad=_show(values)))
         grads = self.grads_at()
         for tid, _values in s.grads:
             label = self._labels[tid]
-            label = tid if label == "(unnamed)" else label
+            label = tid if label == L.UNNAMED() else label
             lines.append(f"  {label}.grad = {_show(grads[tid])}")
         if s.printed:
-            lines += ["  printed: " + x for x in s.printed.rstrip("\n").split("\n")]
+            lines += ["  " + joined(_t("printed:"), x) for x in s.printed.rstrip("\n").split("\n")]
         return "\n".join(lines)
 
     def diagram(self, view="backward"):
         """The graph with the current node highlighted and `.grad`s as of this step."""
         done = frozenset(s.node_id for s in self.steps[:max(0, self.index - 1)])
         cur = self.current
-        grads = {tid: (None if v is None else "grad " + _show(v))
+        grads = {tid: (None if v is None else L.GRAD(values=_show(v)))
                  for tid, v in self.grads_at().items()}
         notes = {}
         if cur is not None:
-            notes[cur.node_id] = "grad_output " + _show(cur.grad_output)
+            notes[cur.node_id] = L.GRAD_OUTPUT(values=_show(cur.grad_output))
         state = DrawState(current=None if cur is None else cur.node_id, done=done,
                           grads=grads, notes=notes)
         return Diagram(self.graph, view=view, state=state)
