@@ -7,6 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 NB_STAMP := $(VENV)/.installed-notebooks
+SITE_STAMP := $(VENV)/.installed-site
 # the notebooks folder (src/NN_slug.py + NN_slug.ipynb); tools and tests read the variable
 NBDIR ?= $(or $(MINIGRAD_NOTEBOOKS_DIR),notebooks)
 export MINIGRAD_NOTEBOOKS_DIR := $(abspath $(NBDIR))
@@ -26,7 +27,7 @@ NBVAL := --nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.
          --nbval-cell-timeout=300 --color=no -p no:cacheprovider
 
 .PHONY: venv oracle trust test test-fast lint unit nbval browser notebooks notebooks-check \
-        lab html bench fuzz clean
+        lab html site bench fuzz clean
 
 venv: $(STAMP)
 
@@ -49,6 +50,14 @@ $(NB_STAMP): pyproject.toml
 	      "first time; log: $(VENV)/pip.log)"
 	@$(call PIP_INSTALL,notebooks)
 	touch $(NB_STAMP)
+
+# what `make site` needs: minigrad with Sphinx, myst-nb and sphinx-book-theme (no test tools)
+$(SITE_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@echo "installing minigrad with Sphinx, myst-nb and sphinx-book-theme into $(VENV)" \
+	      "(log: $(VENV)/pip.log)"
+	@$(call PIP_INSTALL,site)
+	touch $(SITE_STAMP)
 
 ## The test oracle, torch 2.13.0 (lightest CPU build for the platform) into .venv: a test
 ## tool, never a dependency of minigrad. Cannot be installed: a NOTICE, and its tests skip.
@@ -124,6 +133,11 @@ lab: $(NB_STAMP) trust
 ## Static HTML of the executed notebooks in build/html/ (open build/html/index.html).
 html: $(NB_STAMP)
 	$(PY) tools/export_html.py --dir $(NBDIR) --out build/html
+
+## The course as a website in build/site/ (open build/site/index.html; 中文: build/site/zh/):
+## built from the stored notebooks, nothing executed, nothing downloaded.
+site: $(SITE_STAMP)
+	$(PY) tools/build_site.py --dir $(NBDIR) --out build/site
 
 ## Speed ratios against torch and a NumPy floor (not a test).
 bench: venv oracle

@@ -68,7 +68,20 @@ zero_, fill_ = _Fc.zero_, _Fc.fill_
 from ._ops import norm as _N, splits as _S  # noqa: E402
 split, chunk, unbind, flip = _S.split, _S.chunk, _S.unbind, _S.flip
 prod, all, any, equal, norm = _Pr.prod, _Pr.all, _Pr.any, _Pr.equal, _N.norm
+from ._ops.closeness import allclose  # noqa: E402
+relu_ = _U.relu_
 from . import _C  # noqa: E402,F401  (torch._C._functions.AccumulateGrad)
+from ._out import with_out as _with_out  # noqa: E402  (torch.add(a, b, out=c) ...)
+add, sub, subtract, mul, multiply, div, divide, true_divide, pow, exp, log, sqrt, neg, \
+    negative, sigmoid, tanh, abs, clamp, clip, matmul, mm, cat, concat, concatenate, stack, \
+    maximum, minimum = [
+        _with_out(_f.__name__.strip("_"), _f) for _f in (
+            add, sub, subtract, mul, multiply, div, divide, true_divide, pow, exp, log, sqrt,
+            neg, negative, sigmoid, tanh, abs, clamp, clip, matmul, mm, cat, concat,
+            concatenate, stack, maximum, minimum)]
+eq, ne, lt, le, gt, ge = [_with_out(_f.__name__, _f, differentiable=False)
+                          for _f in (eq, ne, lt, le, gt, ge)]
+from ._aliases import install_aliases as _install_aliases  # noqa: E402
 
 
 def where(condition, input, other):
@@ -105,3 +118,5 @@ log_softmax = nn.functional.log_softmax
 
 from ._traceback import install as _install_short_tracebacks  # noqa: E402
 _install_short_tracebacks()   # errors show the learner's code, not minigrad's (see _traceback)
+_install_aliases(Tensor, globals())     # axis= / keepdims= where torch's parser takes them
+from . import distributions  # noqa: E402,F401  (torch.distributions)

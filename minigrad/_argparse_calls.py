@@ -46,7 +46,7 @@ def called_as_operator():
 
 
 _PASS_THROUGH = ("_argparse.py", "_argparse_calls.py", "_core.py", "_tensor_methods.py",
-                 "_tensor_methods_more.py", "_tensor_operators.py")
+                 "_tensor_methods_more.py", "_tensor_operators.py", "_out.py", "_aliases.py")
 
 
 def called_by_user():

@@ -50,6 +50,10 @@ class UntypedStorage:
     def __len__(self):
         return self._root.nbytes
 
+    def tolist(self):
+        """The storage's bytes as a list of ints (0-255), in memory order."""
+        return self._root.reshape(-1).view(np.uint8).tolist()
+
     def __eq__(self, other):
         return isinstance(other, UntypedStorage) and other._root is self._root
 

@@ -54,6 +54,7 @@ class Tensor(TensorBase):
     _acc = None                 # weakref to this leaf's AccumulateGrad node
     _output_nr = 0              # which output of its grad_fn (custom multi-output Functions)
     _is_inference = False
+    _inference_alias = False    # detach()/.data of an inference tensor, made outside the mode
     _no_grad_view = False       # a view made under no_grad (or a view of one)
     _made_in_no_grad = False    # computed from grad-requiring inputs while grad mode was off
     _own_requires_grad = False  # a view set to require grad itself (not through its base)
@@ -100,7 +101,7 @@ class Tensor(TensorBase):
     @property
     def _version(self):
         """How many in-place modifications this tensor's data has seen."""
-        if self._is_inference:
+        if self._is_inference and not self._inference_alias:
             raise RuntimeError("Inference tensors do not track version counter.")
         return 0 if self._vc is None else self._vc.value
 
@@ -109,13 +110,20 @@ class Tensor(TensorBase):
     def grad_fn(self):
         """The node that created this tensor (None for leaves)."""
         fn = self._node
-        if fn is not None and self._base is not None and self._vc is not None \
-                and self._vc.value != self._view_version:
+        if self._base is not None and self._vc is not None \
+                and self._vc.value != self._view_version \
+                and (fn is not None or self._follows_a_base_with_history()):
             # the base or a sibling view changed in place: the view's history is now
             # "take this slice of the (new) base", as in torch
             from ._ops.views import regenerate_view_grad_fn
             fn = regenerate_view_grad_fn(self)
         return fn
+
+    def _follows_a_base_with_history(self):
+        """A view made without history whose base then got one by an in-place op (torch
+        gives it the regenerated history too)."""
+        return (self._requires_grad and not self._no_grad_view
+                and self._base._node is not None)
 
     def _set_grad_fn(self, node):
         self._node = node
@@ -126,7 +134,7 @@ class Tensor(TensorBase):
     def is_leaf(self):
         """True for tensors with no grad_fn: all tensors that don't require grad, and
         those the user created with requires_grad=True."""
-        return self._node is None
+        return self._node is None and self.grad_fn is None   # (a view may regain a history)
 
     @property
     def requires_grad(self):
@@ -274,8 +282,10 @@ class Tensor(TensorBase):
     def detach(self):
         """A new leaf sharing this tensor's storage AND version counter, with no history."""
         t = Tensor._make(self._data, False, None)
-        t._is_inference = self._is_inference    # an alias is an inference tensor iff its source is
-        if not t._is_inference:
+        if self._is_inference:
+            _mark_inference_alias(t)
+        else:
+            t._is_inference = False             # made in inference mode, still a normal tensor
             t._vc = self._version_counter()
         return t
 
@@ -297,7 +307,10 @@ class Tensor(TensorBase):
         """A new tensor sharing the storage but NOT the version counter: edits through it
         are invisible to autograd's checks."""
         t = Tensor._make(self._data, False, None)
-        t._is_inference = self._is_inference    # an alias is an inference tensor iff its source is
+        if self._is_inference:
+            _mark_inference_alias(t)
+        else:
+            t._is_inference = False             # made in inference mode, still a normal tensor
         return t
 
     @data.setter
@@ -366,3 +379,12 @@ def _refuse_grad_fn_deletion(t):
 _node_slot = Tensor.__dict__["_node"]
 Tensor._grad_fn = property(_node_slot.__get__, _node_slot.__set__, _refuse_grad_fn_deletion,
                            "The node that created this tensor, without regenerating a view's.")
+
+
+def _mark_inference_alias(t):
+    """detach()/.data of an inference tensor is an inference tensor, as in torch. Made outside
+    inference mode, torch gives it a version counter and lets in-place ops run on it (a view
+    of it is still refused): torch's alias keeps the inference key but gets a fresh counter."""
+    t._is_inference = True
+    if not _grad_state.inference:
+        t.__dict__["_inference_alias"] = True

@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 
-from ._ops import inplace, norm as norm_ops, products, splits
+from ._ops import closeness, inplace, norm as norm_ops, products, splits, tiling
 
 __all__ = ["MoreTensorMethods"]
 
@@ -28,6 +28,19 @@ class MoreTensorMethods:
 
     def flip(self, *dims):
         return splits.flip(self, *dims)
+
+    def repeat(self, *repeats, **kwargs):
+        """This tensor tiled `repeats` times along each dim (RepeatBackward0); more
+        repeats than dims add leading dims."""
+        if kwargs:      # torch's only keyword is `repeats` (a tuple of ints)
+            if list(kwargs) != ["repeats"] or repeats:
+                from ._argparse import Parser
+                raise Parser("repeat", "(tuple of ints repeats)").error({}, list(repeats),
+                                                                         kwargs)
+            repeats = (kwargs["repeats"],)
+        return tiling.repeat(self, *repeats)
+
+    allclose = closeness.allclose_method
 
     # ---- reductions ------------------------------------------------------------
 

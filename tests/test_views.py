@@ -177,6 +177,23 @@ SHAPE_CASES = [
 
 
 REGRESSIONS = [
+    regression(
+        "view_follows_base_that_gains_history_in_place",
+        """
+        w = torch.tensor([-2.0], requires_grad=True)
+        (w * 1).sum().backward()
+        g = w.grad
+        v = g[0:]
+        g.add_(w)
+        v.requires_grad, type(v.grad_fn).__name__, g.grad_fn, v.is_leaf
+        """,
+        """
+        b = torch.zeros(3)
+        u = b[:2]
+        b += torch.ones(3, requires_grad=True)
+        u.requires_grad, u.grad_fn, u.is_leaf
+        """,
+    ),
     # ---- requires_grad of views ----------------------------------------------------------
     regression(
         "view_requires_grad_follows_its_base",

@@ -190,11 +190,11 @@ def inplace(cls, x, others, *options):
         else:
             old = x._node
             x._node = node
-            x._requires_grad = True
+            x._set_requires_grad(True)      # (views without history follow the flag)
             _move_tensor_state(x, old, node)
         if node._saves_result:
             node.keep_result(x)             # the output is x itself, at its new version
-    if x._is_inference and not _grad_state.inference:
+    if x._is_inference and not _grad_state.inference and not x._inference_alias:
         raise RuntimeError(_INFERENCE)      # torch checks after the kernel ran
     return x
 

@@ -284,6 +284,14 @@ def relu(x):
     return ReluBackward0.apply((x,))
 
 
+def relu_(input):
+    """max(x, 0) written into `input` (torch.relu_, F.relu_): its grad_fn becomes
+    ReluBackward0; refused on a leaf that requires grad, as every in-place op."""
+    if input.__class__ is not Tensor and not isinstance(input, Tensor):
+        raise Parser("relu_", "(Tensor input)").error({"input": input})
+    return input.relu_()
+
+
 def abs(x):
     if x.__class__ is not Tensor and not isinstance(x, Tensor):
         raise _not_tensor("abs", x)

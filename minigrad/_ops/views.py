@@ -64,7 +64,8 @@ def make_view(x, data, node, step):
     d["_base"] = base
     d["_view_steps"] = x._view_steps + (step,)
     d["_view_version"] = vc.value
-    out._vc = vc
+    if not x._inference_alias:          # torch: a view of such an alias has no counter of its own
+        out._vc = vc
     if not recorded:
         if x._requires_grad and not _grad_state.enabled:
             out._requires_grad = True   # a view of a grad-requiring tensor, made in no_grad

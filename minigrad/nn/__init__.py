@@ -1,11 +1,12 @@
 """Neural network building blocks (torch.nn): Parameter, Module and layers, functional, init."""
 
 from . import functional, init, utils
-from .modules import (BatchNorm1d, Conv2d, CrossEntropyLoss, Dropout, Identity, Linear,
-                      LogSoftmax, Module, MSELoss, NLLLoss, ReLU, Sequential, Sigmoid, Softmax,
-                      Tanh)
+from .modules import (RNN, BatchNorm1d, BatchNorm2d, BatchNorm3d, BCELoss, BCEWithLogitsLoss,
+                      Conv2d, CrossEntropyLoss, Dropout, Identity, Linear, LogSoftmax, Module,
+                      MSELoss, NLLLoss, ReLU, RNNCell, Sequential, Sigmoid, Softmax, Tanh)
 from .parameter import Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Conv2d", "Sequential", "ReLU", "Tanh",
            "Sigmoid", "Softmax", "LogSoftmax", "MSELoss", "CrossEntropyLoss", "NLLLoss",
-           "Dropout", "BatchNorm1d", "functional", "init", "utils"]
+           "BCELoss", "BCEWithLogitsLoss", "Dropout", "BatchNorm1d", "BatchNorm2d",
+           "BatchNorm3d", "RNNCell", "RNN", "functional", "init", "utils"]

@@ -9,6 +9,7 @@ Dropout records what torch records on the CPU: ``input * noise`` (a ``MulBackwar
 import numpy as np
 
 from ..autograd.graph import Node
+from ._reduction import legacy_get_string
 from ._norm_nodes import NativeBatchNormBackward0
 
 __all__ = ["dropout", "batch_norm", "binary_cross_entropy_with_logits"]
@@ -123,8 +124,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     taken from the logits `input` directly (stable for large |input|)."""
     from .._tensor import Tensor
     if size_average is not None or reduce is not None:
-        raise NotImplementedError("minigrad: size_average and reduce are deprecated; use "
-                                  "reduction")
+        reduction = legacy_get_string(size_average, reduce)
     if reduction not in ("none", "mean", "sum"):
         raise ValueError(f"{reduction} is not a valid value for reduction")
     for arg in (target, input):         # torch reads target.size() first, unchecked

@@ -16,6 +16,8 @@ from .._dtype import dtype as _dtype
 from .._tensor import Tensor, _cname
 from ..autograd.graph import begin, output
 from .._ops.views import UnsafeViewBackward0
+from .._ops.unary import relu_
+from ._functional_losses import binary_cross_entropy
 from ._functional_training import batch_norm, binary_cross_entropy_with_logits, dropout
 from ._nodes import (_REDUCTIONS, AddmmBackward0, ConstantPadNdBackward0, ConvolutionBackward0,
                      DivBackward1, LogSoftmaxBackward0, MseLossBackward0, NllLoss2DBackward0,
@@ -23,7 +25,7 @@ from ._nodes import (_REDUCTIONS, AddmmBackward0, ConstantPadNdBackward0, Convol
 
 __all__ = ["linear", "conv2d", "relu", "sigmoid", "tanh", "softmax", "log_softmax",
            "mse_loss", "nll_loss", "cross_entropy", "dropout", "batch_norm",
-           "binary_cross_entropy_with_logits"]
+           "binary_cross_entropy_with_logits", "binary_cross_entropy", "relu_"]
 
 # torch's ScalarType names, used in dtype-mismatch messages ("... but got Double and Float")
 _SCALAR_NAMES = {"float16": "Half", "float32": "Float", "float64": "Double", "int64": "Long",

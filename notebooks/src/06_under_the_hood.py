@@ -2,20 +2,16 @@
 # # 06 · Under the hood: how autograd works inside
 #
 # The earlier notebooks used autograd from the outside. This one opens it up. minigrad is
-# plain Python and NumPy, so its own source code serves as the textbook: we print short pieces
-# of it with `inspect.getsource`, then watch them run.
+# plain Python and NumPy, so where a piece of its source is short we print it and watch it run.
 #
-# 1. a tensor's parts: data, version counter, `grad_fn`
-# 2. a graph node: `next_functions` and what it saved
-# 3. your own `autograd.Function`, checked two ways
-# 4. the `ctx` toolbox: `save_for_backward`, `needs_input_grad`, `mark_dirty`
-# 5. how the engine walks the graph, and the order hooks fire in
-# 6. `retain_graph` and "backward through the graph a second time"
-# 7. `create_graph` and second derivatives
+# **In this notebook** (about 40 minutes): a tensor's parts · a graph node and its edges · your
+# own `autograd.Function` · the `ctx` toolbox · the loop that runs backward, and the order
+# hooks fire in · `retain_graph` · `create_graph`. Then two exercises and a myth check.
 #
-# Cells tagged `minigrad-only` use something only minigrad has (its source, `trace()`,
-# diagrams, widgets); every other cell prints the same text under real PyTorch 2.13, and the
-# test suite checks it. Rules in one page: the [cheat sheet](cheatsheet.md).
+# Predict first: pick an answer in the quiz, press *Run*, then open the collapsed cells below
+# it. Cells tagged `minigrad-only` use what only minigrad has (its source, `trace()`,
+# diagrams, widgets); every other cell prints the same under PyTorch 2.13, and the tests check
+# it. Rules in one page: the [cheat sheet](cheatsheet.md).
 
 # %%
 import minigrad as torch
@@ -24,8 +20,7 @@ import minigrad as torch
 import inspect
 
 from minigrad import viz
-from minigrad.autograd import engine
-from minigrad.viz.quizbank.nb06 import check_cube, check_second
+from minigrad.viz.quizbank.nb06 import check_hypot, check_second
 
 
 def show_source(obj):
@@ -36,12 +31,8 @@ def show_source(obj):
 # ## 1. A tensor's parts: data, version counter, `grad_fn`
 #
 # Autograd needs three things from every tensor: **the data** (in minigrad a NumPy array in
-# the `_data` slot), **a version counter** that every in-place edit increases (notebook 05),
-# and **`grad_fn`**, the node that produced it (`None` for a leaf). Here is the constructor
-# every minigrad op goes through; the counter (`_vc`) is created only when first needed.
-
-# %% tags=["minigrad-only"]
-show_source(torch.Tensor._make)
+# the `_data` slot), **a version counter** that every in-place edit increases (`_version`,
+# notebook 05), and **`grad_fn`**, the node that produced it (`None` for a leaf).
 
 # %% [markdown] key="place-op-changes"
 # An in-place op changes two of the three parts: the version goes up, and `grad_fn` is
@@ -55,7 +46,6 @@ y.add_(1)
 print("after: ", type(y.grad_fn).__name__, y._version)
 
 # %% tags=["minigrad-only"]
-show_source(torch.Tensor._bump_version)
 viz.draw(y)
 
 # %% [markdown] key="2-graph-node"
@@ -64,21 +54,39 @@ viz.draw(y)
 # Every recorded op creates one node, which holds:
 # - `next_functions`: one `(node, output_nr)` pair per input, pointing at the node that
 #   receives that input's gradient. A leaf that requires grad is reached through its
-#   `AccumulateGrad` node; an input that needs no gradient gets `None`.
+#   `AccumulateGrad` node, the node that writes `.grad`; an input that needs no gradient gets
+#   `None`.
 # - what it **saved** for backward, exposed as `_saved_self`, `_saved_other`, `_saved_result`...
 #
-# Here is minigrad's sigmoid node, the real code: `forward` computes NumPy values, `backward`
-# turns the output's gradient into the input's. It saves its **result**, because the
-# derivative is `out * (1 - out)`.
+# **Predict.** `a` is a leaf that requires grad, and `y = a * a` uses it for both inputs.
 
 # %% tags=["minigrad-only"]
-from minigrad._ops.unary import SigmoidBackward0
+def same_input_twice():
+    a = torch.tensor([0.5, -1.0], requires_grad=True)
+    y = a * a
+    (first, _), (second, _) = y.grad_fn.next_functions
+    print(len(y.grad_fn.next_functions), "pairs:", first.name(), "and", second.name())
+    print("the same node twice:", first is second, "| its .variable is a:", first.variable is a)
+    y.sum().backward()
+    print("a.grad:", a.grad)
 
-show_source(SigmoidBackward0)
+
+viz.quiz("06/same-input-twice", run=same_input_twice)
+
+# %% [markdown] key="one-pair-per" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# One pair per input of the op, even when both inputs are the same tensor. A leaf has a
+# single `AccumulateGrad` node (the same object for as long as some graph uses it), so both
+# edges end there. The two contributions, `grad * a` each, are added before `.grad` is
+# written once: 2a. Section 5 shows where that addition happens.
 
 # %% [markdown] key="small-graph-followed"
-# A small graph, followed edge by edge: `SumBackward0 → SigmoidBackward0 → MulBackward0`, then
-# one `AccumulateGrad` per leaf.
+# ### A small graph, edge by edge
+#
+# `SumBackward0 → SigmoidBackward0 → MulBackward0`, then one `AccumulateGrad` per leaf.
+# `MulBackward0` saves both inputs here, because the gradient for `a` is `grad * b` and for
+# `b` it is `grad * a` (which ops save what: notebook 05 §3).
 
 # %%
 a = torch.tensor([0.5, -1.0], requires_grad=True)
@@ -95,33 +103,16 @@ def edges(node):
 
 for node in (loss.grad_fn, s.grad_fn, c.grad_fn):
     print(f"{node.name():<17} next_functions: {edges(node)}")
-acc_a = c.grad_fn.next_functions[0][0]
-print(acc_a.name(), "| .variable is a:", acc_a.variable is a,
-      "| the same node for a new use of a:", (a * 2).grad_fn.next_functions[0][0] is acc_a)
 
-# %% [markdown] key="while-any-graph"
-# While any graph uses a leaf, its `AccumulateGrad` node is the same object, so all gradients
-# for `a` arrive at one place. For `a * b`, the gradient for `a` is `grad * b` and for `b` it
-# is `grad * a`, so `MulBackward0` saves both inputs.
-#
-# **Predict.** Now the second factor is a constant that needs no gradient.
+# %% [markdown] key="sigmoid-node-real"
+# Here is minigrad's sigmoid node, the real code: `forward` computes NumPy values and saves
+# what backward will need, `backward` turns the output's gradient into the input's. It saves
+# its **result**, because the derivative is `out * (1 - out)`.
 
 # %% tags=["minigrad-only"]
-def saved_with_a_constant():
-    p = a * torch.tensor([2.0, 3.0])
-    print("_saved_self:", p.grad_fn._saved_self, "| _saved_other:", p.grad_fn._saved_other)
+from minigrad._ops.unary import SigmoidBackward0
 
-
-viz.quiz("06/saved-with-constant", run=saved_with_a_constant)
-
-# %% [markdown] key="nobody-needs-grad"
-# Nobody needs `grad * a`, so `a` is not kept. The rule is written in `MulBackward0.forward`:
-# an input edge is `None` when that input needs no gradient.
-
-# %% tags=["minigrad-only"]
-from minigrad._ops.arithmetic import MulBackward0
-
-show_source(MulBackward0.forward)
+show_source(SigmoidBackward0)
 
 # %% [markdown] key="diagram-saved-tensors"
 # The diagram: saved tensors hang off their nodes (`self = a`, `other = b`, `result`), each
@@ -133,11 +124,12 @@ viz.draw(loss)
 # %% [markdown] key="3-writing-your"
 # ## 3. Writing your own `autograd.Function`
 #
-# **Why it matters.** When an operation has no built-in derivative (a fused kernel, a
-# numerically stable formula, a straight-through estimator), you write the backward yourself.
-# A custom op is a class with two static methods: `forward(ctx, *inputs)`, which runs with grad
-# mode off, and `backward(ctx, grad_output)`, which returns one gradient per input (`None`
-# for inputs that need none). `ctx` is the graph node itself.
+# **Why it matters.** When an operation has no built-in derivative (a fused operation written
+# by hand, a numerically stable formula, a rounding step whose backward should act as if it
+# were the identity), you write the backward yourself. A custom op is a class with two static
+# methods: `forward(ctx, *inputs)`, which runs with grad mode off, and
+# `backward(ctx, grad_output)`, which returns one gradient per input (`None` for inputs that
+# need none). `ctx` is the graph node itself.
 
 # %%
 class MySigmoid(torch.autograd.Function):
@@ -163,18 +155,18 @@ def custom_node_name():
 
 viz.quiz("06/custom-node-name", run=custom_node_name)
 
-# %%
-x = torch.tensor([-2.0, 0.0, 3.0], requires_grad=True)
-y = MySigmoid.apply(x)
-print(y)
-print(y.grad_fn.name(), edges(y.grad_fn))
-
 # %% [markdown] key="check-twice-first"
-# **Check it twice.** First against the built-in op, on a copy of `x`. Then against finite
+# ### Checking a custom backward
+#
+# Check it twice. First against the built-in op, on a copy of `x`. Then against finite
 # differences: nudge each input by a small `eps` each way and measure the slope, in `float64`
 # (in `float32` the rounding error of the difference would swamp the result).
 
 # %%
+x = torch.tensor([-2.0, 0.0, 3.0], requires_grad=True)
+y = MySigmoid.apply(x)
+
+
 def numerical_grad(f, x, eps=1e-6):
     """Central differences of f(x).sum() for each element of a 1-D tensor x."""
     x = x.detach()
@@ -211,20 +203,10 @@ y = MySigmoid.apply(x)
 y.mul_(2)
 y.sum().backward()
 
-# %% [markdown] key="check-that-raised"
-# The check that raised. `FREED` is the marker left after backward has freed the saved values
-# (section 6).
-
-# %% tags=["minigrad-only"]
-from minigrad.autograd.saved import SavedTensor
-
-show_source(SavedTensor._check)
-
 # %% [markdown] key="needs-input-grad"
 # **`needs_input_grad`** has one boolean per `forward` argument, so backward can skip work
-# nobody asked for. **`mark_dirty`** is for a `forward` that changes an input in place and
-# returns it: autograd then gives that tensor a new `grad_fn` and counts the change on its
-# version counter.
+# nobody asked for (`mark_dirty`, for a `forward` that edits its input in place, is in the
+# optional depth at the end).
 
 # %%
 class MulAdd(torch.autograd.Function):
@@ -242,35 +224,9 @@ class MulAdd(torch.autograd.Function):
         return grad_a, grad_b, None  # no gradient for the number k
 
 
-class AddOne_(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        x.add_(1)
-        ctx.mark_dirty(x)
-        return x
-
-    @staticmethod
-    def backward(ctx, grad_output):
-        return grad_output
-
-
 a = torch.tensor([1.0, 2.0], requires_grad=True)
 MulAdd.apply(a, torch.tensor([3.0, 4.0]), 5.0).sum().backward()
 print("a.grad:", a.grad)
-
-h = a * 3
-r = AddOne_.apply(h)
-print("r is h:", r is h, "| grad_fn:", h.grad_fn.name(), "| version:", h._version)
-
-# %% [markdown] key="version-2-add"
-# The version is 2: `add_` bumped it once, and `apply` bumped it again for the dirty tensor.
-# The trace (next section) shows both bumps.
-
-# %% tags=["minigrad-only"]
-with torch.autograd.trace() as log:
-    h2 = a * 3
-    AddOne_.apply(h2)
-print(log)
 
 # %% [markdown] key="5-how-engine"
 # ## 5. How the engine walks the graph
@@ -294,26 +250,52 @@ with torch.autograd.trace() as log:
 print(log)
 
 # %% [markdown] key="reading-event-by"
-# Reading it, event by event:
+# The events:
 # - **create**: a node made in the forward pass, `inputs` = its `next_functions`;
-# - **save**: a tensor kept, with its version (`MulBackward0` keeps only `w`, since only `x`
-#   needs a gradient; `SigmoidBackward0` keeps its output);
-# - **run**: backward called a node, with the gradient arriving at it: `Sum`, `Add`,
-#   `Sigmoid`, `Mul`, the reverse of creation;
+# - **save**: a tensor kept, with its version (`MulBackward0` keeps only `w`: only `x` needs
+#   a gradient);
+# - **run**: backward called a node, with the gradient arriving at it;
 # - **hook**: `y`'s hook fired just before `MulBackward0` (the node that made `y`) ran, with
-#   the *summed* gradient of `y`: 1 from the `+ y` branch plus s(1 − s) from the sigmoid;
+#   the *summed* gradient of `y`: 1 from `+ y` plus s(1 − s) from the sigmoid;
 # - **free**: right after a node ran, its saved tensors were released;
 # - **accumulate**: `x`'s `AccumulateGrad` wrote into `.grad`.
+
+# %% [markdown] key="engine-loop"
+# ### The loop behind the events
 #
-# **How the order is chosen.** The engine first counts how many edges point at each node. A
-# node becomes *ready* once all its gradient contributions have arrived, and among the ready
-# nodes it takes the one with the **highest sequence number**, the one created last. Here is
-# the loop:
-
-# %% tags=["minigrad-only"]
-show_source(engine.execute)
-
-# %% [markdown] key="predict-x-2"
+# Here is the algorithm, written as plain Python. It is a simplified reading of minigrad's
+# `execute` (in `minigrad/autograd/engine.py`, which adds hooks, `autograd.grad`, anomaly
+# mode and shortcuts for speed); PyTorch's C++ engine follows the same steps.
+#
+# ```python
+# def run_backward(root, seed, retain_graph=False):
+#     dependencies = count_dependencies(root)  # node -> how many edges point at it
+#     buffers = {root: seed}         # node -> the sum of the gradients that reached it so far
+#     ready = [root]                 # nodes whose gradients have all arrived
+#     while ready:
+#         node = take_one(ready)     # which one, when several are ready? the quiz below
+#         grad = buffers.pop(node)   # the tensor hooks of the node's output run on this sum
+#         grads_for_inputs = node.backward(grad)   # one per pair in next_functions
+#         if not retain_graph:
+#             node.free_saved_tensors()            # the trace's "free" events (section 6)
+#         for (next_node, _), g in zip(node.next_functions, grads_for_inputs):
+#             if next_node is None:                # that input needs no gradient
+#                 continue
+#             buffers[next_node] = buffers.get(next_node, 0) + g
+#             dependencies[next_node] -= 1
+#             if dependencies[next_node] == 0:     # its last contribution has arrived
+#                 ready.append(next_node)
+# ```
+#
+# - **Dependency counts.** Before anything runs, one walk over the graph counts the edges
+#   that point at each node: `MulBackward0` above has two (from `Sigmoid` and from `Add`).
+# - **Per-node input buffers.** Gradients flowing into a node are added up in its buffer;
+#   the node runs once, on the sum. That is why `y`'s hook saw 1 + s(1 − s).
+# - **The ready queue.** A node becomes ready when its count reaches zero, never earlier.
+# - **`AccumulateGrad`** is the node at a leaf. Its `backward` writes the gradient into
+#   `.grad` (the first one becomes `.grad`, later ones are added into it in place, so
+#   `x.grad` stays the same tensor) and returns nothing.
+#
 # **Predict.** `a = x * 2` is created first, `b = x.exp()` second, then `c = a + b` and
 # `c.sum().backward()`. Hooks print when the gradient reaches `a` and `b`.
 
@@ -329,44 +311,26 @@ def hook_order():
 
 viz.quiz("06/hook-order", run=hook_order)
 
-# %% [markdown] key="same-experiment-with"
-# The same experiment with a hook on the leaf `x` too. `x`'s hook fires **once**, with both
-# branches already added together: 2 + eˣ.
-
-# %%
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-a = x * 2
-b = x.exp()
-c = a + b
-for name, tensor in [("a", a), ("b", b), ("c", c), ("x", x)]:
-    tensor.register_hook(lambda g, name=name: print("gradient reaches", name, g))
-c.sum().backward()
-
-# %% [markdown] key="leaves-pytorch-gives"
-# **Leaves.** PyTorch gives every `AccumulateGrad` node top priority, so a leaf's gradient is
-# written as soon as it is complete. When several leaves become ready at the same moment,
-# their order is not creation order: for `y = x * w`, PyTorch fires `x`'s hook before `w`'s
-# whichever was created first, and for four leaves multiplied, `l0 * l1 * l2 * l3`, it fires
-# their hooks in the order 3, 2, 0, 1. Code should not depend on the order among leaves.
+# %% [markdown] key="ready-queue-order" jupyter={"source_hidden": true}
+# **Explanation**
 #
-# **Step through it yourself.** The stepper runs backward once (with `retain_graph=True`,
-# putting your `.grad`s back afterwards) and replays it node by node: click **Next** to see
-# each node's incoming gradient and what it sends to each input.
-
-# %% tags=["minigrad-only"]
-x = torch.tensor([1.0, 2.0], requires_grad=True)
-y = x * torch.tensor([3.0, 4.0])
-viz.BackwardStepper((y.sigmoid() + y).sum())
+# `b` first, every time. When `AddBackward0` has run, both `MulBackward0` and `ExpBackward0`
+# are ready. `take_one` takes the node with the **highest sequence number**: every node gets
+# the next number when it is created, so that is the node created last. `AccumulateGrad`
+# nodes get the largest possible number, so a leaf whose gradient is complete is written
+# before any other ready node runs.
 
 # %% [markdown] key="6-retain-graph"
 # ## 6. `retain_graph` and "backward through the graph a second time"
 #
-# **Why it matters.** This error appears whenever two backward passes share part of a graph:
-# two losses on one forward pass, an RNN hidden state carried across chunks (notebook 07 §4).
+# **Why it matters.** Two backward passes that share part of a graph meet this: two losses on
+# one forward pass, an RNN state carried across chunks (notebook 07 §4).
 #
-# By default, backward frees each node's saved tensors right after the node ran (the trace's
-# `free` events). The nodes are still there, but the values their formulas need are gone, so
-# a second `backward()` fails. **This cell raises on purpose.**
+# By default, backward frees each node's saved tensors right after the node ran (the `free`
+# events). The nodes stay, but the values their formulas need are gone, so a second
+# `backward()` fails. The message is taken apart in [notebook 01](01_detach_vs_data.ipynb)
+# (M3).
+# **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
 x = torch.tensor([0.5, -1.0], requires_grad=True)
@@ -374,25 +338,10 @@ out = (x * x).sigmoid().sum()
 out.backward()
 out.backward()
 
-# %% [markdown] key="how-read"
-# **How to read this message**
-# - `Trying to backward through the graph a second time`: a node was asked to run again...
-# - `(or directly access saved tensors after they have already been freed)`: ...or you read
-#   `grad_fn._saved_...` yourself after backward. Same problem.
-# - `Saved intermediate values of the graph are freed when you call .backward() or
-#   autograd.grad()`: the cause.
-# - `Specify retain_graph=True`: the fix, on the **first** call (the one that would free). In
-#   a loop, the usual fix is different: don't reuse the old graph (`detach()` it, or recompute).
-#
-# Freeing replaces every saved slot with a `FREED` marker whose `unpack` raises this error:
-
-# %% tags=["minigrad-only"]
-from minigrad.autograd.graph import Node
-
-show_source(Node._release)
-
 # %% [markdown] key="with-retain-graph"
-# With `retain_graph=True` nothing is freed, the second call works, and the gradients add up.
+# With `retain_graph=True` on the **first** call nothing is freed, the second call works, and
+# the gradients add up. (In a loop the usual fix is different: don't reuse the old graph;
+# notebook 07 §4.)
 
 # %%
 x = torch.tensor([0.5, -1.0], requires_grad=True)
@@ -416,23 +365,20 @@ def twice_without_saves():
 
 viz.quiz("06/twice-without-saves", run=twice_without_saves)
 
-# %% [markdown] key="same-plain-cell"
-# The same in a plain cell; PyTorch behaves the same way:
-
-# %%
-a = torch.tensor([1.0, 2.0], requires_grad=True)
-total = (a + 1).sum()
-total.backward()
-total.backward()
-print("a.grad:", a.grad)
+# %% [markdown] key="same-plain-cell" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# It works, in PyTorch too: `AddBackward0` and `SumBackward0` save nothing, so nothing was
+# freed and nothing is missing the second time. The rule is about freed saved values, not
+# about calling backward twice.
 
 # %% [markdown] key="7-create-graph"
 # ## 7. `create_graph` and second derivatives
 #
 # **Why it matters.** Gradient penalties, meta-learning and Newton-like methods differentiate
-# a gradient. Normally backward formulas work on bare arrays, and the gradient has no history.
-# With `create_graph=True` the engine runs them with grad mode **on**, so the gradient gets a
-# `grad_fn` of its own.
+# a gradient. Normally the engine runs the backward formulas with grad mode off, so the
+# gradient has no history. With `create_graph=True` it runs them with grad mode **on**, so
+# the gradient gets a `grad_fn` of its own.
 #
 # **Predict.** y = x³ at x = 3. You take `torch.autograd.grad` twice, the first time with
 # `create_graph=True`.
@@ -447,19 +393,19 @@ def second_derivative():
 
 viz.quiz("06/second-derivative", run=second_derivative)
 
-# %%
-x = torch.tensor(3.0, requires_grad=True)
-y = x ** 3
-(dy,) = torch.autograd.grad(y, x, create_graph=True)
-print("dy/dx  :", dy)
-(d2y,) = torch.autograd.grad(dy, x)
-print("d2y/dx2:", d2y)
+# %% [markdown] key="second-derivative-why" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# 27 and 18: with `create_graph=True` the backward formula 3x² was recorded as a graph of its
+# own, so the gradient can be differentiated again: 6x = 18.
 
 # %% [markdown] key="trace-shows-while"
-# The trace shows it: while `PowBackward0` **ran**, new nodes were **created**; they are the
-# graph of the derivative. Nothing was freed, because `retain_graph` defaults to
-# `create_graph`. Without `create_graph`, asking for the second derivative fails with the
-# "does not require grad and does not have a grad_fn" error of notebook 04 §2.
+# ### The graph of a derivative
+#
+# While `PowBackward0` **runs**, new nodes are **created**: they are the graph of the
+# derivative. Nothing is freed, because `retain_graph` defaults to `create_graph`. Without
+# `create_graph`, the gradient has no `grad_fn`, and asking for its derivative fails with the
+# "does not require grad" error of [notebook 01 §2](01_detach_vs_data.ipynb).
 
 # %% tags=["minigrad-only"]
 x = torch.tensor(3.0, requires_grad=True)
@@ -470,23 +416,24 @@ print(log)
 # %% [markdown] key="8-exercises"
 # ## 8. Exercises
 #
-# **Exercise 1: a `Cube` function.** Complete `backward` so that `Cube.apply(x)` computes x³
-# with the right gradient. The check compares it with the exact derivative, 3x².
+# **Exercise 1: a two-input `Function`.** `Hypot.apply(a, b)` computes √(a² + b²) element by
+# element. Complete it: save in `forward` what `backward` needs, and return one gradient per
+# input from `backward`, `None` for an input that needs none (`ctx.needs_input_grad`). The
+# check tries it with both inputs requiring grad, and with `b` a constant.
 
 # %%
-class Cube(torch.autograd.Function):
+class Hypot(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return x * x * x
+    def forward(ctx, a, b):
+        out = torch.sqrt(a * a + b * b)
+        return out
 
     @staticmethod
     def backward(ctx, grad_output):
-        (x,) = ctx.saved_tensors
-        return grad_output * 0  # TODO: the derivative of x**3 times grad_output
+        return None, None   # TODO: the gradients for a and for b
 
 # %% tags=["minigrad-only"]
-viz.exercise("06/cube", check=lambda: check_cube(Cube))
+viz.exercise("06/hypot", check=lambda: check_hypot(Hypot))
 
 # %% [markdown] key="exercise-2-second"
 # **Exercise 2: a second derivative.** For f(x) = x · sin(x), compute f'' at the points below
@@ -501,14 +448,11 @@ second = None  # TODO: two calls to torch.autograd.grad
 # %% tags=["minigrad-only"]
 viz.exercise("06/second-derivative", check=lambda: check_second(x, second))
 
-# %% [markdown] key="myth-check"
-# ## Myth check
-#
-# - **Misleading**: "to turn a node into a leaf, call `detach()` on it: it cuts the node out
-#   of the graph that made it." `detach()` is **out of place**: the tensor you call it on keeps
-#   its `grad_fn` and stays in the graph, and you get a **new** leaf with
-#   `requires_grad=False` that shares storage and version counter. Only the in-place
-#   `detach_()` changes the tensor itself. Cell below. <!-- claim S002-12 misleading -->
+# %% [markdown] myths="06"
+# (generated from notebooks/src/myths.py)
+
+# %% [markdown] key="m1-detach"
+# M1: `detach()` leaves `y` in the graph and returns a new leaf; `detach_()` changes `y`.
 
 # %%
 x = torch.tensor([1.0, 2.0], requires_grad=True)
@@ -520,12 +464,6 @@ print("d | leaf:", d.is_leaf, "| grad_fn:", d.grad_fn, "| requires_grad:", d.req
 y.detach_()
 print("after y.detach_() | leaf:", y.is_leaf, "| grad_fn:", y.grad_fn)
 
-# %% [markdown] key="whole-method-three"
-# The whole method is three lines:
-
-# %% tags=["minigrad-only"]
-show_source(torch.Tensor.detach)
-
 # %% [markdown] key="optional-depth-what"
 # ## Optional depth: what minigrad simplifies
 #
@@ -534,13 +472,13 @@ show_source(torch.Tensor.detach)
 #
 # | | PyTorch 2.13 | minigrad |
 # | --- | --- | --- |
-# | devices, kernels | CPU, CUDA, MPS...; C++/CUDA kernels per dtype and device | CPU only; NumPy calls in each node |
-# | dispatch | a C++ dispatcher routes every call through keys (autograd, autocast, functorch...) | a Python method on `Tensor` calls the op |
-# | engine | C++; CPU nodes on the calling thread, a worker thread per accelerator; reentrant backward | one Python loop over a heap of ready nodes, one thread |
+# | devices, kernels | CPU, CUDA, MPS...; compiled C++/CUDA code per dtype and device | CPU only; NumPy calls in each node |
+# | dispatch | each call goes through a C++ dispatcher that picks the code for the tensor's device and dtype and, on the way, lets autograd record the op | a Python method on `Tensor` calls the op |
+# | engine | C++; CPU nodes run on the thread that called `backward()`, each GPU has a worker thread of its own | the one Python loop of §5, on one thread |
 # | built-in nodes | some have several outputs (`SplitBackward0`...) | one output each; only custom `Function`s may return several |
 # | double backward | dedicated nodes such as `SigmoidBackwardBackward0` | backward formulas reuse ordinary ops, so the graph of a gradient has other node names |
 # | saved outputs | a `SavedVariable` holding the output without its `grad_fn` | the array and the version counter (no cycle output → node → output) |
-# | extras | `gradcheck`, forward-mode AD, `torch.func`, saved-tensor hooks, `autograd.functional` | saved-tensor hooks and `autograd.functional` (its `jvp` by the double-backward trick, without forward-mode AD); none of the others |
+# | extras | `gradcheck` (a finite-difference check like §3's), forward-mode AD (derivatives carried forward with the values), `torch.func` (`grad` and `vmap` as function transforms), saved-tensor hooks, `autograd.functional` | saved-tensor hooks and `autograd.functional` (its `jvp` by the double-backward trick, without forward-mode AD); none of the others |
 #
 # The double-backward row, visible on a node: under `create_graph=True` minigrad's sigmoid
 # gradient is built from ordinary ops. The values are the same; the node names differ, which is
@@ -551,6 +489,57 @@ x = torch.tensor([0.0, 1.0], requires_grad=True)
 (g,) = torch.autograd.grad(x.sigmoid().sum(), x, create_graph=True)
 print("gradient:", g, "| its node in minigrad:", g.grad_fn.name(),
       "(PyTorch: SigmoidBackwardBackward0)")
+
+# %% [markdown] key="leaves-pytorch-gives"
+# ### Step by step, and the order among leaves
+#
+# When several leaves become ready at the same moment, all with that same largest number,
+# their order is not creation order: for four leaves multiplied, `l0 * l1 * l2 * l3`,
+# PyTorch fires their hooks in the order 3, 2, 0, 1 (minigrad copies it). Code should not
+# depend on the order among leaves.
+#
+# **Step through it yourself.** The stepper runs backward once (with `retain_graph=True`,
+# putting your `.grad`s back afterwards) and replays it node by node: click **Next** to see
+# each node's incoming gradient and what it sends to each input.
+
+# %% tags=["minigrad-only"]
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * torch.tensor([3.0, 4.0])
+viz.BackwardStepper((y.sigmoid() + y).sum())
+
+# %% [markdown] key="mark-dirty"
+# ### `mark_dirty`: a `Function` that edits its input
+#
+# **`mark_dirty`** is for a `forward` that changes an input in place and returns it: autograd
+# then gives that tensor a new `grad_fn` and counts the change on its version counter.
+
+# %%
+class AddOne_(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        x.add_(1)
+        ctx.mark_dirty(x)
+        return x
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        return grad_output
+
+
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+h = a * 3
+r = AddOne_.apply(h)
+print("r is h:", r is h, "| grad_fn:", h.grad_fn.name(), "| version:", h._version)
+
+# %% [markdown] key="version-2-add"
+# The version is 2: `add_` bumped it once, and `apply` bumped it again for the dirty tensor.
+# The trace shows both bumps.
+
+# %% tags=["minigrad-only"]
+with torch.autograd.trace() as log:
+    h2 = a * 3
+    AddOne_.apply(h2)
+print(log)
 
 # %% [markdown] key="next-07-autograd"
 # **Next:** [07 · Autograd in a real training loop](07_training_loop.ipynb), where all of this

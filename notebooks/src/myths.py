@@ -159,4 +159,15 @@ IDEAS = [
          en="`CloneBackward0` passes the gradient on unchanged.",
          zh="`CloneBackward0` 把梯度原样传下去。",
          evidence="M1"),
+    # ---- 06 under the hood
+    {"idea": "detach-turns-node-into-leaf", "notebook": "06", "verdict": "misleading",
+     "claims": ["S002-12"], "post": "002",
+     "quote": "detach()函数的作用就是把一个节点从计算图中剥离,使其成为叶子节点",
+     "en": "`detach()` is out of place: the tensor you call it on keeps its `grad_fn` and stays "
+           "in the graph, and you get a new leaf with `requires_grad=False` sharing its storage "
+           "and version counter; only the in-place `detach_()` changes the tensor itself.",
+     "zh": "`detach()` 不是原地操作：调用它的那个张量保留 `grad_fn`，仍在计算图里；你得到的是"
+           "一个新的叶子张量（`requires_grad=False`），与它共享存储和版本计数器；只有原地的 "
+           "`detach_()` 才会改变张量本身。",
+     "evidence": "M1"},
 ]

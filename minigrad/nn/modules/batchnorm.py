@@ -1,4 +1,5 @@
-"""Batch normalization over (N, C) or (N, C, L) inputs (torch.nn.BatchNorm1d)."""
+"""Batch normalization (torch.nn.BatchNorm1d, BatchNorm2d, BatchNorm3d): one class body,
+the variants differ only in the input dims they accept."""
 
 import minigrad
 
@@ -7,10 +8,10 @@ from .. import init
 from ..parameter import Parameter
 from .module import Module
 
-__all__ = ["BatchNorm1d"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d"]
 
 
-class BatchNorm1d(Module):
+class _BatchNorm(Module):
     """Normalize each of ``num_features`` channels to mean 0 and variance 1, then scale by
     ``weight`` and shift by ``bias``.
 
@@ -63,8 +64,7 @@ class BatchNorm1d(Module):
                 init.zeros_(self.bias)
 
     def _check_input_dim(self, input):
-        if input.dim() not in (2, 3):
-            raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+        raise NotImplementedError
 
     def forward(self, input):
         self._check_input_dim(input)
@@ -83,3 +83,28 @@ class BatchNorm1d(Module):
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
                 f"affine={self.affine}, bias={self.bias is not None}, "
                 f"track_running_stats={self.track_running_stats}")
+
+
+class BatchNorm1d(_BatchNorm):
+    """Batch normalization of (N, C) or (N, C, L) inputs, per channel C (see _BatchNorm)."""
+
+    def _check_input_dim(self, input):
+        if input.dim() not in (2, 3):
+            raise ValueError(f"expected 2D or 3D input (got {input.dim()}D input)")
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalization of (N, C, H, W) images, per channel C over N, H and W (see
+    _BatchNorm); the grad_fn of its output is NativeBatchNormBackward0."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 4:
+            raise ValueError(f"expected 4D input (got {input.dim()}D input)")
+
+
+class BatchNorm3d(_BatchNorm):
+    """Batch normalization of (N, C, D, H, W) volumes, per channel C (see _BatchNorm)."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 5:
+            raise ValueError(f"expected 5D input (got {input.dim()}D input)")

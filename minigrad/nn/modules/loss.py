@@ -1,17 +1,17 @@
 """Loss layers: thin Modules over the functional losses."""
 
 from .. import functional as F
+from .._reduction import legacy_get_string
 from .module import Module
 
-__all__ = ["MSELoss", "CrossEntropyLoss", "NLLLoss"]
+__all__ = ["MSELoss", "CrossEntropyLoss", "NLLLoss", "BCELoss", "BCEWithLogitsLoss"]
 
 
 class _Loss(Module):
     def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
         if size_average is not None or reduce is not None:
-            raise NotImplementedError("minigrad: the legacy size_average/reduce arguments are "
-                                      "not supported; use reduction=")
+            reduction = legacy_get_string(size_average, reduce)
         self.reduction = reduction
 
 
@@ -53,3 +53,34 @@ class CrossEntropyLoss(_Loss):
     def forward(self, input, target):
         return F.cross_entropy(input, target, ignore_index=self.ignore_index,
                                reduction=self.reduction, label_smoothing=self.label_smoothing)
+
+
+class _WeightedLoss(_Loss):
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+
+
+class BCELoss(_WeightedLoss):
+    """Binary cross entropy between probabilities (e.g. a sigmoid's output) and targets in
+    [0, 1]; ``weight`` (a buffer) rescales each element's loss."""
+
+    def forward(self, input, target):
+        return F.binary_cross_entropy(input, target, weight=self.weight,
+                                      reduction=self.reduction)
+
+
+class BCEWithLogitsLoss(_Loss):
+    """A sigmoid and binary cross entropy in one stable step, on raw scores (logits);
+    ``pos_weight`` scales the positive term, ``weight`` each element (both buffers)."""
+
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean",
+                 pos_weight=None):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer("weight", weight)
+        self.register_buffer("pos_weight", pos_weight)
+
+    def forward(self, input, target):
+        return F.binary_cross_entropy_with_logits(input, target, self.weight,
+                                                  pos_weight=self.pos_weight,
+                                                  reduction=self.reduction)

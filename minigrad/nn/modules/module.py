@@ -8,10 +8,10 @@ walks those dicts, so registration order is the order torch reports.
 from collections import OrderedDict
 
 from ...autograd.grad_mode import no_grad
-from ...utils.hooks import RemovableHandle
 from ..parameter import Parameter
 from . import _state_dict as _state
 from ._backward_hook import BackwardHook
+from ._module_hooks import ModuleHooks, attach_non_full_hooks
 
 __all__ = ["Module"]
 
@@ -39,7 +39,7 @@ def _addindent(text, spaces):
     return "\n".join([first] + [pad + line for line in rest])
 
 
-class Module:
+class Module(ModuleHooks):
     """Base class for all neural network modules.
 
     Subclasses call ``super().__init__()`` first, assign Parameters and sub-Modules as
@@ -344,41 +344,14 @@ class Module:
 
     # ------------------------------------------------------------------ calling and hooks
 
-    def register_forward_pre_hook(self, hook):
-        """``hook(module, args)`` runs before forward; a non-None result replaces args
-        (a non-tuple result is wrapped in a 1-tuple)."""
-        handle = RemovableHandle(self._forward_pre_hooks)
-        self._forward_pre_hooks[handle.id] = hook
-        return handle
-
-    def register_forward_hook(self, hook):
-        """``hook(module, args, output)`` runs after forward; a non-None result replaces
-        the output."""
-        handle = RemovableHandle(self._forward_hooks)
-        self._forward_hooks[handle.id] = hook
-        return handle
-
-    def register_full_backward_hook(self, hook):
-        """``hook(module, grad_input, grad_output)`` runs once the gradients w.r.t. the
-        module's tensor inputs are computed; returning a tuple replaces grad_input.
-
-        Limits of this implementation: only positional Tensor arguments count as inputs;
-        the output must be one Tensor (tuple outputs pass through unhooked); with several
-        inputs that require grad, a replaced grad_input only reaches the input whose gradient
-        arrived last. When no input requires grad, the hook fires with grad_input all None
-        (and a UserWarning), as torch does.
-        """
-        handle = RemovableHandle(self._backward_hooks)
-        self._backward_hooks[handle.id] = hook
-        return handle
-
     def __call__(self, *args, **kwargs):
         for hook in list(self._forward_pre_hooks.values()):
             res = hook(self, args)
             if res is not None:
                 args = res if isinstance(res, tuple) else (res,)
         bw = None
-        if self._backward_hooks:
+        full = self._backward_hooks and self._is_full_backward_hook
+        if full:
             bw = BackwardHook(self, list(self._backward_hooks.values()))
             args = bw.setup_input_hook(args)
         result = self.forward(*args, **kwargs)
@@ -388,6 +361,8 @@ class Module:
                 result = res
         if bw is not None:
             result = bw.setup_output_hook(result)
+        if self._backward_hooks and not full:        # register_backward_hook's kind
+            attach_non_full_hooks(self, list(self._backward_hooks.values()), args, result)
         return result
 
     # ------------------------------------------------------------------ state_dict

@@ -4,22 +4,24 @@ import minigrad as torch
 from .._i18n import say
 
 QUIZZES = {
-    "06/saved-with-constant": dict(
-        question="a requires grad; p = a * torch.tensor([2.0, 3.0]). What are "
-                 "p.grad_fn._saved_self and _saved_other?",
-        choices=["both saved: self is a, other is the constant",
-                 "self is None, other is the constant",
-                 "self is a, other is None"],
+    "06/same-input-twice": dict(
+        question="a is a leaf that requires grad; y = a * a. What is "
+                 "y.grad_fn.next_functions?",
+        choices=["one pair: a is a single input, so one edge to its AccumulateGrad",
+                 "two pairs, both pointing at the same AccumulateGrad node",
+                 "two pairs, pointing at two different AccumulateGrad nodes"],
         answer=1,
-        explanation="self (a) would only be needed for the constant's gradient, which nobody "
-                    "needs. The constant is needed for a's gradient, grad * other.",
-        question_zh="a 需要梯度；p = a * torch.tensor([2.0, 3.0])。p.grad_fn._saved_self "
-                    "和 _saved_other 是什么？",
-        choices_zh=["两个都保存了：self 是 a，other 是那个常量",
-                    "self 是 None，other 是那个常量",
-                    "self 是 a，other 是 None"],
-        explanation_zh="只有计算常量的梯度才需要 self（a），而没有人需要那个梯度。"
-                       "计算 a 的梯度 grad * other 需要的是常量。"),
+        explanation="A node has one pair per input of the op, even when the two inputs are the "
+                    "same tensor. A leaf has one AccumulateGrad node, so both edges end there; "
+                    "the engine adds the two contributions (grad * a each) before writing "
+                    "a.grad once: 2a.",
+        question_zh="a 是一个需要梯度的叶子张量；y = a * a。y.grad_fn.next_functions 是什么？",
+        choices_zh=["一个对：a 只是一个输入，所以只有一条边通向它的 AccumulateGrad",
+                    "两个对，都指向同一个 AccumulateGrad 节点",
+                    "两个对，分别指向两个不同的 AccumulateGrad 节点"],
+        explanation_zh="运算有几个输入，节点就有几个对，哪怕两个输入是同一个张量。一个叶子张量"
+                       "只有一个 AccumulateGrad 节点，所以两条边都通到那里；引擎先把两份贡献"
+                       "（各是 grad * a）加起来，再写一次 a.grad：2a。"),
     "06/custom-node-name": dict(
         question="class MySigmoid(torch.autograd.Function) ...; y = MySigmoid.apply(x). "
                  "What is y.grad_fn.name()?",
@@ -77,29 +79,35 @@ QUIZZES = {
 }
 
 EXERCISES = {
-    "06/cube": dict(
-        title="a Cube function",
-        solution="""class Cube(torch.autograd.Function):
+    "06/hypot": dict(
+        title="a two-input Function",
+        solution="""class Hypot(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return x * x * x
+    def forward(ctx, a, b):
+        out = torch.sqrt(a * a + b * b)
+        ctx.save_for_backward(a, b, out)
+        return out
 
     @staticmethod
     def backward(ctx, grad_output):
-        (x,) = ctx.saved_tensors
-        return grad_output * 3 * x * x   # d(x**3)/dx = 3x**2""",
-        title_zh="一个 Cube 函数",
-        solution_zh="""class Cube(torch.autograd.Function):
+        a, b, out = ctx.saved_tensors      # d/da sqrt(a^2 + b^2) = a / out
+        grad_a = grad_output * a / out if ctx.needs_input_grad[0] else None
+        grad_b = grad_output * b / out if ctx.needs_input_grad[1] else None
+        return grad_a, grad_b""",
+        title_zh="一个有两个输入的 Function",
+        solution_zh="""class Hypot(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return x * x * x
+    def forward(ctx, a, b):
+        out = torch.sqrt(a * a + b * b)
+        ctx.save_for_backward(a, b, out)
+        return out
 
     @staticmethod
     def backward(ctx, grad_output):
-        (x,) = ctx.saved_tensors
-        return grad_output * 3 * x * x   # d(x**3)/dx = 3x**2"""),
+        a, b, out = ctx.saved_tensors      # 对 a 求导：sqrt(a^2 + b^2) 的导数是 a / out
+        grad_a = grad_output * a / out if ctx.needs_input_grad[0] else None
+        grad_b = grad_output * b / out if ctx.needs_input_grad[1] else None
+        return grad_a, grad_b"""),
     "06/second-derivative": dict(
         title="a second derivative",
         solution="""(g,) = torch.autograd.grad(f.sum(), x, create_graph=True)
@@ -110,19 +118,40 @@ EXERCISES = {
 }
 
 
-def check_cube(Cube):
-    """Cube.apply(x) must have the gradient 3x**2 (the exact derivative, so the check does
-    not depend on the notebook's own finite differences)."""
-    x = torch.tensor([-1.5, 0.5, 2.0], dtype=torch.float64, requires_grad=True)
-    Cube.apply(x).sum().backward()
-    expected = 3 * x.detach() ** 2
-    if x.grad is not None and (x.grad - expected).abs().max().item() < 1e-6:
-        return say("Correct: Cube's backward gives 3x**2.",
-                   "正确：Cube 的 backward 给出 3x**2。")
-    got = None if x.grad is None else [round(v, 4) for v in x.grad.tolist()]
-    want = [round(v, 4) for v in expected.tolist()]
-    return say(f"Not yet: your gradient is {got}, 3x**2 is {want}",
-               f"还不对：你的梯度是 {got}，3x**2 是 {want}")
+def _rounded(t):
+    return None if t is None else [round(v, 4) for v in t.tolist()]
+
+
+def check_hypot(Hypot):
+    """Hypot.apply(a, b) = sqrt(a^2 + b^2) must give d/da = a / out and d/db = b / out, both
+    when a and b require grad and when b is a constant (exact derivatives, float64)."""
+    problems = []
+    for b_needs_grad in (True, False):
+        a = torch.tensor([3.0, -1.0, 0.5], dtype=torch.float64, requires_grad=True)
+        b = torch.tensor([4.0, 2.0, -1.5], dtype=torch.float64, requires_grad=b_needs_grad)
+        out = Hypot.apply(a, b)
+        expected = (a * a + b * b).sqrt().detach()
+        if not isinstance(out, torch.Tensor) or out.shape != expected.shape \
+                or (out.detach() - expected).abs().max().item() > 1e-9:
+            return say("Not yet: forward should return sqrt(a * a + b * b)",
+                       "还不对：forward 应该返回 sqrt(a * a + b * b)")
+        out.sum().backward()
+        wanted = [("a", a, a.detach() / expected)]
+        if b_needs_grad:
+            wanted.append(("b", b, b.detach() / expected))
+        case = "a and b require grad" if b_needs_grad else "b is a constant"
+        case_zh = "a 和 b 都需要梯度" if b_needs_grad else "b 是常量"
+        for name, leaf, want in wanted:
+            if leaf.grad is None or (leaf.grad - want).abs().max().item() > 1e-9:
+                problems.append((f"{case}: {name}.grad is {_rounded(leaf.grad)}, "
+                                 f"expected {_rounded(want)}",
+                                 f"{case_zh}：{name}.grad 是 {_rounded(leaf.grad)}，"
+                                 f"应该是 {_rounded(want)}"))
+    if not problems:
+        return say("Correct: one gradient per input, in both cases.",
+                   "正确：每个输入一个梯度，两种情况都对。")
+    return say("Not yet: " + "; ".join(en for en, _ in problems),
+               "还不对：" + "；".join(zh for _, zh in problems))
 
 
 def check_second(x, second):

@@ -22,7 +22,7 @@ QUIZZES = {
         explanation_zh="每次都建一张新的计算图，所以没有东西被释放两次；每次 backward() 都把"
                        "它的梯度加进 .grad。这就是训练循环每一步都调用一次 "
                        "optimizer.zero_grad() 的原因。"),
-    "07/micro-batch-scale": dict(
+    "07/micro-batches": dict(
         question="MSELoss averages over its batch. You call backward() on 4 micro-batches of "
                  "2 rows instead of 1 batch of 8. What makes the accumulated .grad equal the "
                  "full batch's?",
@@ -58,7 +58,7 @@ QUIZZES = {
                     "RuntimeError：非标量输出需要一个梯度"],
         explanation_zh="不带参数的 backward() 从数 1 开始，而这只对标量有意义。对向量输出，"
                        "要么先归约，要么传入 gradient=，每个元素一个权重。"),
-    "07/vjp-row": dict(
+    "07/vjp-linear": dict(
         question="W = [[1, 2, 3], [4, 5, 6]], y = W @ x, y.backward(gradient=tensor([1., 0.])). "
                  "What is x.grad?",
         choices=["[1., 2., 3.]", "[1., 4.]", "[5., 7., 9.]"],
@@ -69,7 +69,7 @@ QUIZZES = {
                     "x.grad 是什么？",
         explanation_zh="backward(gradient=v) 计算 v^T J，而 W @ x 的雅可比矩阵就是 W。"
                        "v = [1, 0] 选出 W 的第一行：也就是只有 y[0] 的梯度。"),
-    "07/no-grad-is-not-eval": dict(
+    "07/no-grad-in-train-mode": dict(
         question="A fresh network with BatchNorm1d and Dropout, still in training mode, runs "
                  "twice on the same batch inside torch.no_grad(). What do you see?",
         choices=["the same output twice, and BatchNorm has counted no batch",
@@ -125,17 +125,21 @@ QUIZZES = {
         choices=["1: just the last AddBackward0", "about 50: one per step",
                  "about 200: each step's whole graph"],
         answer=2,
-        explanation="total holds the last AddBackward0, which holds the previous total and "
-                    "this step's loss, and so on back to step 1: four new nodes per step "
-                    "(Add, MseLoss, Addmm, T) plus the two shared AccumulateGrad nodes.",
+        explanation="total's grad_fn is the last AddBackward0. It saves no tensor, but its "
+                    "edges lead to the previous step's AddBackward0 and to this step's "
+                    "MseLossBackward0, and so on back to step 1: four new nodes per step "
+                    "(Add, MseLoss, Addmm, T) plus the two shared AccumulateGrad nodes. The "
+                    "loss tensors are freed; the chain of nodes (and what they saved) stays.",
         question_zh="用 total += loss（loss 是张量，每步都调用 backward()）训练 50 步之后，"
                     "total 还能到达多少个计算图节点？",
         choices_zh=["1 个：只有最后那个 AddBackward0", "大约 50 个：每步一个",
                     "大约 200 个：每一步的整张计算图"],
-        explanation_zh="total 抓着最后一个 AddBackward0，它抓着上一个 total 和这一步的 loss，"
-                       "如此一直回到第 1 步：每步四个新节点（Add、MseLoss、Addmm、T），"
-                       "再加上两个共享的 AccumulateGrad 节点。"),
-    "07/hook-keeps-graph": dict(
+        explanation_zh="total 的 grad_fn 是最后一个 AddBackward0。它不保存任何张量，但它的"
+                       "边通向上一步的 AddBackward0 和这一步的 MseLossBackward0，如此一直回到"
+                       "第 1 步：每步四个新节点（Add、MseLoss、Addmm、T），再加上两个共享的 "
+                       "AccumulateGrad 节点。loss 张量本身已被释放；留下来的是这条节点链"
+                       "（以及节点保存的东西）。"),
+    "07/hook-stores-output": dict(
         question="A forward hook stores `output` itself (no detach) during a training-mode "
                  "forward with grad mode on. What is the stored tensor?",
         choices=["a plain tensor: hooks run under no_grad",
@@ -212,19 +216,25 @@ EXERCISES = {
     model.train()
     return out"""),
     "07/accumulate": dict(
-        title="accumulate over micro-batches",
-        solution="""def accumulated_grad(k):
+        title="gradient accumulation with uneven micro-batches",
+        solution="""def accumulated_grad(sizes):
     model = tiny_model()
-    size = 8 // k
-    for i in range(0, 8, size):
-        (loss_fn(model(X[i:i + size]), Y[i:i + size]) / k).backward()
+    start = 0
+    for size in sizes:
+        rows = slice(start, start + size)
+        micro_loss = loss_fn(model(X[rows]), Y[rows])
+        (micro_loss * size / len(X)).backward()   # a mean over `size` rows, weighted by size/8
+        start += size
     return model.weight.grad""",
-        title_zh="在微批次上累加",
-        solution_zh="""def accumulated_grad(k):
+        title_zh="微批次大小不一时的梯度累积",
+        solution_zh="""def accumulated_grad(sizes):
     model = tiny_model()
-    size = 8 // k
-    for i in range(0, 8, size):
-        (loss_fn(model(X[i:i + size]), Y[i:i + size]) / k).backward()
+    start = 0
+    for size in sizes:
+        rows = slice(start, start + size)
+        micro_loss = loss_fn(model(X[rows]), Y[rows])
+        (micro_loss * size / len(X)).backward()   # size 行的平均，按 size/8 加权
+        start += size
     return model.weight.grad"""),
 }
 
@@ -262,10 +272,21 @@ def check_evaluate(evaluate, net, batch):
     """evaluate(net, batch): no graph, eval behaviour, no BatchNorm update, train mode after."""
     seen = net[1].num_batches_tracked.item()
     net.train()
-    a, b = evaluate(net, batch), evaluate(net, batch)
+    recorded = []           # did the forward pass itself build a graph?
+    handle = net[0].register_forward_hook(
+        lambda module, inputs, output: recorded.append(output.requires_grad))
+    try:
+        a, b = evaluate(net, batch), evaluate(net, batch)
+    finally:
+        handle.remove()
     problems = []
     if a.requires_grad:
         problems.append(("the predictions carry a graph", "预测结果带着计算图"))
+    elif any(recorded):
+        problems.append(("the forward pass recorded a graph that was thrown away afterwards: "
+                         "run it under no_grad() or inference_mode() instead",
+                         "前向传播先建了计算图，之后才丢掉：应该在 no_grad() 或 "
+                         "inference_mode() 下运行它"))
     if a.tolist() != b.tolist():
         problems.append(("two calls disagree (Dropout is still active)",
                          "两次调用的结果不一致（Dropout 仍然在起作用）"))
@@ -278,14 +299,21 @@ def check_evaluate(evaluate, net, batch):
                                "正确：干净的预测，没有副作用。"))
 
 
+SPLITS = ([3, 3, 2], [5, 3], [2, 2, 2, 2], [8])
+
+
 def check_accumulation(accumulated_grad, tiny_model, loss_fn, X, Y):
-    """accumulated_grad(k) must equal the full batch's weight gradient for every k."""
+    """accumulated_grad(sizes) must equal the full batch's weight gradient for even and uneven
+    splits (dividing every micro-batch loss by their number is right only for even ones)."""
     full = tiny_model()
     loss_fn(full(X), Y).backward()
-    wrong = [k for k in (1, 2, 4, 8)
-             if (accumulated_grad(k) - full.weight.grad).abs().max().item() > 1e-5]
+    wrong = []
+    for sizes in SPLITS:
+        grad = accumulated_grad(list(sizes))
+        if grad is None or (grad - full.weight.grad).abs().max().item() > 1e-5:
+            wrong.append(sizes)
     if not wrong:
         return say("Correct: every split gives the full batch's gradient.",
                    "正确：每种切分都得到整批的梯度。")
-    return say(f"Not yet: the gradient differs from the full batch's for k = {wrong}",
-               f"还不对：k = {wrong} 时梯度和整批的不一样")
+    return say(f"Not yet: the gradient differs from the full batch's for the sizes {wrong}",
+               f"还不对：微批次大小为 {wrong} 时，梯度和整批的不一样")

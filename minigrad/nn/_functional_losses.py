@@ -1,0 +1,169 @@
+"""binary_cross_entropy (torch.nn.functional), re-exported by minigrad.nn.functional.
+
+One node, BinaryCrossEntropyBackward0, over (input, target), as torch records it: the
+target gets a gradient too (``-logit(input)``); the weight does not, and torch refuses a
+weight that requires grad. The logarithms are clamped at -100, so an input of exactly 0 or 1
+gives a finite loss (100 per element) instead of inf.
+"""
+
+import numpy as np
+
+from .._tensor import Tensor
+from ..autograd.graph import Node
+from ._reduction import legacy_get_string
+from ..autograd.grad_mode import state as _grad_state
+from ._nodes import _REDUCTIONS
+
+__all__ = ["binary_cross_entropy", "BinaryCrossEntropyBackward0", "broadcast_shapes_checked"]
+
+_EPSILON = 1e-12        # torch's floor for x (1 - x) in the input gradient
+_TORCH_DTYPE = {"float16": "Half", "float32": "Float", "float64": "Double", "int64": "Long",
+                "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+                "bool": "Bool"}
+
+
+def _size(shape):
+    return "torch.Size([" + ", ".join(str(s) for s in shape) + "])"
+
+
+def broadcast_shapes_checked(first, second):
+    """The shape both broadcast to, with torch.broadcast_shapes' message when they do not."""
+    n = max(len(first), len(second))
+    result = [1] * (n - len(first)) + list(first)
+    for i in range(-1, -len(second) - 1, -1):
+        size = second[i]
+        if size == 1 or size == result[i]:
+            continue
+        if result[i] != 1:
+            raise RuntimeError(
+                f"Attempting to broadcast a dimension of length {size} at {i}! Mismatching "
+                f"argument at index 1 had {_size(second)}; but expected shape should be "
+                f"broadcastable to [{', '.join(str(s) for s in result)}]")
+        result[i] = size
+    return tuple(result)
+
+
+def _is_array(v):
+    return type(v) is np.ndarray
+
+
+def _floor(v, low):
+    """max(v, low) for an ndarray or (in a graph of the backward) a Tensor."""
+    return np.maximum(v, v.dtype.type(low)) if _is_array(v) else v.clamp(min=low)
+
+
+def _log(v):
+    return np.log(v) if _is_array(v) else v.log()
+
+
+class BinaryCrossEntropyBackward0(Node):
+    """loss = -w [y max(log x, -100) + (1 - y) max(log(1 - x), -100)].
+
+    d/dx = g (x - y) / max(x (1 - x), 1e-12) * w, d/dy = -g logit(x) * w (each divided by
+    the element count for 'mean'), in torch's order of operations, so float32 results agree
+    bit for bit on small inputs. The weight is saved (expanded to the target's shape).
+    """
+
+    __slots__ = ("s_self", "s_target", "s_weight", "reduction")
+    _options = ("reduction",)
+
+    def forward(self, x, y, weight, reduction):
+        self.save(self=x, target=y, weight=weight)
+        self.reduction = _REDUCTIONS[reduction]
+        xd, yd = x._data, y._data
+        one = xd.dtype.type(1)
+        floor = xd.dtype.type(-100)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            loss = ((yd - one) * np.maximum(np.log1p(-xd), floor)
+                    - yd * np.maximum(np.log(xd), floor))
+            if weight is not None:
+                loss = loss * weight._data
+            loss = loss.astype(xd.dtype, copy=False)
+            if reduction == "mean":
+                return np.asarray(loss.mean() if loss.size else np.nan, dtype=xd.dtype)
+        if reduction == "sum":
+            return np.asarray(loss.sum(), dtype=xd.dtype)
+        return loss
+
+    def backward(self, grad):
+        x = self.s_self.unpack(self)
+        y = self.s_target.unpack(self)
+        w = None if self.s_weight is None else self.s_weight.unpack(self)
+        count = int(np.prod(x.shape))
+        need_x, need_y = self.needs_input_grad
+        gx = gy = None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if need_x:
+                gx = grad * (x - y) / _floor((1 - x) * x, _EPSILON)
+                if w is not None:
+                    gx = gx * w
+                if self.reduction == 1:
+                    gx = gx / count
+            if need_y:
+                gy = -_log(x / (1 - x)) * grad
+                if w is not None:
+                    gy = gy * w
+                if self.reduction == 1:
+                    gy = gy / count
+        if _is_array(x):       # keep each gradient in its input's dtype and shape
+            gx = None if gx is None else np.broadcast_to(gx, x.shape).astype(x.dtype)
+            gy = None if gy is None else np.broadcast_to(gy, y.shape).astype(y.dtype)
+        else:
+            gx = None if gx is None else gx.expand(x.shape)
+            gy = None if gy is None else gy.expand(y.shape)
+        return gx, gy
+
+
+def _check_range(x, y):
+    """torch checks element by element, input before target: the first bad one wins."""
+    xd, yd = x._data.reshape(-1), y._data.reshape(-1)
+    bad_x = ~((xd >= 0) & (xd <= 1))
+    bad_y = ~((yd >= 0) & (yd <= 1))
+    bad = bad_x | bad_y
+    if bad.any():
+        which = "input" if bad_x[int(np.argmax(bad))] else "target"
+        raise RuntimeError(f"all elements of {which} should be between 0 and 1")
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
+                         reduction="mean"):
+    """Binary cross entropy between probabilities `input` (each in [0, 1], e.g. the output
+    of a sigmoid) and `target` of the same shape: ``-w [y log x + (1 - y) log(1 - x)]``,
+    with each log clamped at -100. `weight` broadcasts against the target. Prefer
+    binary_cross_entropy_with_logits on raw scores: it is stable where sigmoid saturates."""
+    if size_average is not None or reduce is not None:
+        reduction = legacy_get_string(size_average, reduce)
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    for arg in (target, input):          # torch reads target.size() first, unchecked
+        if not isinstance(arg, Tensor):
+            raise AttributeError(f"'{type(arg).__name__}' object has no attribute 'size'")
+    if target.shape != input.shape:
+        raise ValueError(f"Using a target size ({_size(target.shape)}) that is different to "
+                         f"the input size ({_size(input.shape)}) is deprecated. Please ensure "
+                         "they have the same size.")
+    if weight is not None:
+        if not isinstance(weight, Tensor):
+            raise AttributeError(f"'{type(weight).__name__}' object has no attribute 'size'")
+        weight = weight.expand(broadcast_shapes_checked(tuple(target.shape),
+                                                        tuple(weight.shape)))
+        if weight.requires_grad and _grad_state.enabled:
+            raise RuntimeError("The function 'binary_cross_entropy' is not differentiable "
+                               "with respect to argument 'weight'. This input cannot have "
+                               "requires_grad True.")
+    xk, yk = input._data.dtype, target._data.dtype
+    if xk != yk:
+        raise RuntimeError(f"Found dtype {_TORCH_DTYPE.get(yk.name, yk.name)} but expected "
+                           f"{_TORCH_DTYPE.get(xk.name, xk.name)}")
+    if xk.kind != "f":
+        raise NotImplementedError("\"binary_cross_entropy\" not implemented for "
+                                  f"'{_TORCH_DTYPE.get(xk.name, xk.name)}'")
+    _check_range(input, target)
+    if weight is not None:
+        if tuple(weight.shape) != tuple(input.shape):
+            raise RuntimeError(
+                f"output with shape [{', '.join(str(s) for s in input.shape)}] doesn't match "
+                f"the broadcast shape [{', '.join(str(s) for s in weight.shape)}]")
+        if weight._data.dtype != xk:
+            weight = weight.to(input.dtype)
+    return BinaryCrossEntropyBackward0.apply((input, target), weight, reduction)
