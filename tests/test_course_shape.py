@@ -15,12 +15,12 @@ from minigrad.viz import quizbank
 
 NBDIR = nbsource.notebooks_dir()
 WORD = re.compile(r"[A-Za-z0-9_']+")
-COMMENT = re.compile(r"<!--.*?-->", re.S)
+COMMENT = re.compile(r"<!--.*?-->|\]\([^)\s]*\)", re.S)    # hidden markers, link targets
 QUIZ_KEY = re.compile(r"""viz\.quiz\(\s*["'](\d\d/[\w-]+)["']""")
 EXERCISE_KEY = re.compile(r"""viz\.exercise\(\s*["'](\d\d/[\w-]+)["']""")
 CLAIM = re.compile(r"<!-- claim (S\d{3}-\d+) (true|false|misleading|outdated|broken) -->")
 
-COURSE = ("00", "01", "02", "03", "04", "05", "06", "07")
+COURSE = ("00", "01", "02", "03", "04", "05", "06", "07", "08")
 
 
 

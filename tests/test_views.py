@@ -193,6 +193,14 @@ REGRESSIONS = [
         b += torch.ones(3, requires_grad=True)
         u.requires_grad, u.grad_fn, u.is_leaf
         """,
+        """
+        a = torch.full((2, 3), -2.0, requires_grad=True)
+        with torch.no_grad():
+            c = -a
+        view = c[0:]
+        c[0].add_(a.sum())
+        view.requires_grad, view.is_leaf, type(view.grad_fn).__name__
+        """,
     ),
     # ---- requires_grad of views ----------------------------------------------------------
     regression(

@@ -184,7 +184,7 @@ def inplace(cls, x, others, *options):
             cs.fn, cs.steps = node, x._view_steps
             _move_tensor_state(base, base._node, cs)    # (before: needs base's old node)
             base._node = cs
-            base._requires_grad = True
+            base._set_requires_grad(True)   # (views without history follow the flag)
             x._node = cs                 # replaced by AsStridedBackward0 on next access
             x._requires_grad = True
         else:

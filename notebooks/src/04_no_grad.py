@@ -6,24 +6,17 @@
 # PyTorch has several switches for this. They look alike, but each acts on something
 # different: a block of code, one tensor, or the kind of tensor a block makes.
 #
-# 1. grad mode, the switch that decides whether operations are recorded
-# 2. `torch.no_grad()`: results without a graph
-# 3. what `no_grad` does **not** do
-# 4. why it matters: the memory a graph keeps alive
-# 5. decorators, `enable_grad` and `set_grad_enabled`
-# 6. `requires_grad_()`: freezing parameters
-# 7. `torch.inference_mode()` and inference tensors
-# 8. which switch for which job, and how each differs from `detach()`
-#
-# Rules in one page: the [cheat sheet](cheatsheet.md). At the end: exercises, and a *Myth
-# check* of what popular blog posts say about this topic.
+# **In this notebook** (about 40 minutes): grad mode · `no_grad` · memory ·
+# `set_grad_enabled` · `requires_grad_()` · `inference_mode` · which switch for which job.
+# Then exercises, a *Myth check* and optional depth. Rules in one page: the
+# [cheat sheet](cheatsheet.md).
 
 # %%
 import minigrad as torch
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
-from minigrad.viz.quizbank.nb04 import check_evaluate, check_sgd_step
+from minigrad.viz.quizbank.nb04 import check_evaluate, check_frozen_features
 
 # %% [markdown] key="1-grad-mode"
 # ## 1. Grad mode: the switch that decides what is recorded
@@ -41,17 +34,10 @@ y = x * 2
 print(y)
 
 # %% [markdown] key="switch-per-thread"
-# The switch is **per thread**. Within a thread it applies to all the code that runs while
-# it is set, whichever function or module that code lives in; a `no_grad` block in one thread
-# does not switch recording off in another (a data-loading or serving thread keeps its own
-# mode, on by default). The graph of `y`: gradients flow from `y` through `MulBackward0`
-# into `AccumulateGrad`, which fills `x.grad`.
-
-# %% tags=["minigrad-only"]
-viz.draw(y)
+# The switch is **per thread**: a `no_grad` block in one thread leaves the others recording.
 
 # %% [markdown] key="2-with-torch"
-# ## 2. `with torch.no_grad():` gives results without a graph
+# ## 2. `with torch.no_grad():`
 #
 # **Why it matters.** This is the block you put around evaluation code and around manual
 # weight updates.
@@ -69,23 +55,14 @@ def inside_no_grad():
 
 viz.quiz("04/no-grad-result", run=inside_no_grad)
 
-# %% [markdown] key="same-code-plain"
-# Same code, plain cell:
-
-# %%
-with torch.no_grad():
-    h = x * 2
-print(h)
-print(h.requires_grad, h.is_leaf, h.grad_fn)
-
-# %% [markdown] key="h-plain-tensor"
-# `h` is a plain tensor: no `grad_fn`, so it counts as a leaf. Drawn next to `y`, it is a
-# single box marked *made under no_grad*, with no arrow back to `x`.
-
-# %% tags=["minigrad-only"]
-viz.draw(y, h)
+# %% [markdown] key="h-plain-tensor" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# `h` is a plain tensor: no `grad_fn`, so it counts as a leaf, with no path back to `x`.
 
 # %% [markdown] key="predict-inside-same"
+# ### A factory call inside the block
+#
 # **Predict.** Inside the same kind of block, you create a tensor with a factory call and
 # `requires_grad=True`.
 
@@ -98,29 +75,29 @@ def factory_inside():
 
 viz.quiz("04/factory-inside-no-grad", run=factory_inside)
 
-# %% [markdown] key="no-grad-stops"
+# %% [markdown] key="no-grad-stops" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `no_grad` stops *recording operations*; a factory call records nothing, it just creates a
 # leaf with the flag you asked for.
+
+# %% [markdown] key="backward-on-result"
+# ### `backward()` on a result from the block
 #
-# Calling `backward()` on a result from the block fails, because there is no graph behind it.
 # **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
+with torch.no_grad():
+    h = x * 2
 h.sum().backward()
 
 # %% [markdown] key="how-read"
-# **How to read this message**
-# - `element 0 of tensors`: `backward()` accepts a list of tensors and reports the first one it
-#   cannot use; here there is one, the sum.
-# - `does not require grad and does not have a grad_fn`: no graph. The sum came from `h`, and
-#   `h` came out of `no_grad` as a plain tensor. `h.requires_grad_()` would not help: it turns
-#   `h` into a leaf of its own, with no path back to `x`. Compute the value outside `no_grad`
-#   if you need its gradient.
+# The "does not require grad" error of [01 §2](01_detach_vs_data.ipynb): `h` left `no_grad`
+# without a graph. `h.requires_grad_()` would not help (it makes `h` a leaf of its own, with
+# no path back to `x`): compute the value outside `no_grad` if you need its gradient.
 
 # %% [markdown] key="3-what-no"
-# ## 3. What `no_grad` does *not* do
-#
-# `no_grad` changes only which **new** results get recorded while the block runs.
+# ## 3. `backward()` inside a `no_grad` block
 #
 # **Predict.** The loss is built with grad mode on; then, inside `no_grad`, you call
 # `loss.backward()`.
@@ -137,35 +114,22 @@ def backward_inside():
 
 viz.quiz("04/backward-inside-no-grad", run=backward_inside)
 
-# %% [markdown] key="backward-runs-graph"
+# %% [markdown] key="backward-runs-graph" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# `no_grad` changes only which **new** results get recorded while the block runs.
 # `backward()` runs a graph that already exists, so `no_grad` does not stop it, and the flag on
-# `x` is untouched. Three more things it leaves alone: the mode is restored when the block
-# ends, **even if it raised**; blocks nest, each restoring what it found; and `as v` binds
-# `None`. The values are the same with or without it.
-
-# %%
-try:
-    with torch.no_grad():
-        raise ValueError("something went wrong in the block")
-except ValueError:
-    pass
-print(torch.is_grad_enabled())
-with torch.no_grad() as v:
-    with torch.no_grad():
-        pass
-    print(v, torch.is_grad_enabled())
-print(torch.is_grad_enabled())
+# `x` is untouched.
 
 # %% [markdown] key="4-why-bother"
-# ## 4. Why bother: the memory a graph keeps alive
+# ## 4. Grad mode, `no_grad` and memory
 #
 # **Why it matters.** Each recorded node keeps the tensors its backward needs (`tanh` keeps
-# its output, a matrix product both factors) for as long as the graph exists. Without a graph,
-# each intermediate result can be freed as soon as the next one is computed.
+# its output, a matrix product both factors) for as long as the graph exists.
 #
-# `saved_bytes(out)` walks the graph behind `out` and adds up the bytes of every saved
-# intermediate tensor (leaves are left out: they stay in memory anyway). It reads the nodes'
-# `_saved_*` attributes, which PyTorch and minigrad both expose.
+# `saved_bytes(out)` walks the graph behind `out` and adds up the bytes of the saved
+# intermediate tensors (not the leaves: they stay in memory anyway), read from the nodes'
+# `_saved_*` attributes.
 
 # %%
 def saved_bytes(out):
@@ -206,27 +170,22 @@ def both_ways():
         o = forward()
     print("no_grad:  ", 0 if o.grad_fn is None else saved_bytes(o), "bytes, grad_fn =",
           o.grad_fn)
+    print("same value:", (forward() == o).item())
 
 
 viz.quiz("04/no-grad-memory", run=both_ways)
 
-# %% [markdown] key="same-measurement-plain"
-# The same measurement in a plain cell:
+# %% [markdown] key="with-grad-mode" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# With grad mode on, 1,048,576 bytes stay alive for a backward pass that never comes. Under
+# `no_grad` no node is made, so each intermediate result can be freed as soon as the next one
+# is computed. In the diagram the saved tensors are the notes beside the nodes.
 
-# %%
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 out = forward()
-print("grad mode:", saved_bytes(out), "bytes saved,", type(out.grad_fn).__name__)
 with torch.no_grad():
     out_ng = forward()
-print("no_grad:  ", 0 if out_ng.grad_fn is None else saved_bytes(out_ng), "bytes saved,",
-      out_ng.grad_fn)
-print("same value:", (out == out_ng).item())
-
-# %% [markdown] key="with-grad-mode"
-# With grad mode on, 1,048,576 bytes stay alive for a backward pass that never comes. In the
-# diagram the saved tensors are the notes beside each node; the `no_grad` output is one box.
-
-# %% tags=["minigrad-only"]
 viz.draw(out, out_ng)
 
 # %% [markdown] key="5-decorators-enable"
@@ -253,8 +212,17 @@ print(predict(x).requires_grad, predict.__name__, type(forced.grad_fn).__name__)
 
 # %% [markdown] key="torch-set-grad"
 # `torch.set_grad_enabled(flag)` takes a bool, so one function can serve training and
-# evaluation: `with torch.set_grad_enabled(train): ...`.
-#
+# evaluation:
+
+# %%
+def run_step(v, train):
+    with torch.set_grad_enabled(train):
+        return (v * v).sum()
+
+
+print(run_step(x, True).requires_grad, run_step(x, False).requires_grad)
+
+# %% [markdown] key="predict-plain-call"
 # **Predict.** Called on its own line, without `with`: `torch.set_grad_enabled(False)`.
 
 # %% tags=["minigrad-only"]
@@ -268,42 +236,14 @@ def plain_call():
 
 viz.quiz("04/set-grad-enabled-call", run=plain_call)
 
-# %% [markdown] key="plain-call-stays"
+# %% [markdown] key="plain-call-stays" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # A plain call stays in effect until something switches it back; forget to, and every later
 # cell silently runs without a graph. As a decorator it affects only the function.
 
-# %%
-def run_step(v, train):
-    with torch.set_grad_enabled(train):
-        return (v * v).sum()
-
-
-print(run_step(x, True).requires_grad, run_step(x, False).requires_grad)
-
-# %% [markdown] key="try-gradmodelab"
-# ### Try it: GradModeLab
-#
-# The lab runs one small program, `h = x * w` and `y = h.sigmoid()`, in the mode you pick.
-# Then, outside the block, it computes `z = (y * w).sum()` and calls `z.backward()`. Switch
-# the mode and the two `requires_grad` boxes. Predict first: under `no_grad`, with `w`
-# requiring grad, does `z.backward()` reach `w`? And `x`?
-
-# %% tags=["minigrad-only"]
-viz.GradModeLab()
-
-# %% [markdown] key="headless-model-behind"
-# The headless model behind the widget, one mode after the other. Under `no_grad`, `y` has no
-# graph; `z.backward()` still reaches `w`, but only through the multiplication done outside
-# the block, and `x` gets nothing.
-
-# %% tags=["minigrad-only"]
-lab = viz.GradModeLabModel(w_requires_grad=True)
-for mode in ("grad", "no_grad", "inference_mode"):
-    lab.set(mode=mode)
-    print(lab.text(), end="\n\n")
-
 # %% [markdown] key="6-requires-grad"
-# ## 6. `requires_grad_()`: freezing parameters
+# ## 6. `requires_grad_()`: the flag on one leaf
 #
 # **Why it matters.** Fine-tuning a pretrained network often trains only the last layers.
 # `requires_grad_()` sets the flag on one **leaf**, in place, and returns that same tensor.
@@ -317,7 +257,8 @@ a.pow(2).sum().backward()
 print(a.grad)
 
 # %% [markdown] key="predict-freeze-first"
-# **Predict.** Freeze the first layer of a two-layer network, then run a backward pass.
+# **Predict.** Freeze the first layer, `net[0]`, of a two-layer network, then run a backward
+# pass.
 
 # %% tags=["minigrad-only"]
 def freeze_first_layer():
@@ -332,28 +273,24 @@ def freeze_first_layer():
 
 viz.quiz("04/frozen-layer", run=freeze_first_layer)
 
-# %% [markdown] key="frozen-parameter-gets"
-# A frozen parameter gets no `.grad`, so the optimizer skips it. The weights are random, but
-# only `grad is None` is printed, so the output is always the same.
+# %% [markdown] key="frozen-parameter-gets" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# A frozen parameter gets no `.grad`, so the optimizer skips it. In the diagram, layer 0 is
+# missing: neither its input nor its parameters require grad, so nothing was recorded for it.
 
-# %%
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 torch.manual_seed(0)
 net = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.Linear(2, 1))
 for p in net[0].parameters():
-    p.requires_grad_(False)          # freeze layer 0
+    p.requires_grad_(False)
 net_out = net(torch.ones(4, 2)).sum()
 net_out.backward()
-print("layer 0, grad is None:", [p.grad is None for p in net[0].parameters()])
-print("layer 1, grad is None:", [p.grad is None for p in net[1].parameters()])
-
-# %% [markdown] key="layer-0-missing"
-# Layer 0 is missing from the graph: neither its input nor its parameters require grad, so
-# nothing was recorded for it.
-
-# %% tags=["minigrad-only"]
 viz.draw(net_out)
 
 # %% [markdown] key="on-computed-tensor"
+# ### `requires_grad_(False)` on a computed tensor
+#
 # On a computed tensor, `requires_grad_(False)` is refused. **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
@@ -371,14 +308,13 @@ y.requires_grad_(False)
 # ## 7. `torch.inference_mode()`: `no_grad` with stricter tensors
 #
 # **Why it matters.** For pure inference (serving a model, computing metrics) PyTorch can skip
-# even more bookkeeping than under `no_grad`.
+# even more work than under `no_grad`.
 #
-# Inside `inference_mode` grad mode is off, as under `no_grad`. In addition, results computed
-# in the block are **inference tensors**, which carry no version counter. One exception:
-# a *view* of a normal tensor made inside the block (`x.view(3)`, `x[1:]`) is not an inference
-# tensor, because it shares the normal tensor's counter; `x * 2`, a new tensor, is one. In
-# return for the saved bookkeeping, once the block has ended an inference tensor cannot be
-# edited in place, saved for backward, or made to require grad.
+# Inside `inference_mode` grad mode is off, as under `no_grad`, and results computed in the
+# block are **inference tensors**, which carry no version counter (a *view* of a normal tensor,
+# such as `x[1:]`, is the exception: it shares that tensor's counter). In return, once the block
+# has ended an inference tensor cannot be edited in place, saved for backward, or made to
+# require grad.
 
 # %%
 x = torch.tensor([1., 2., 3.], requires_grad=True)
@@ -404,47 +340,34 @@ def inplace_on_inference():
 
 viz.quiz("04/inference-inplace", run=inplace_on_inference)
 
-# %% [markdown] key="three-refusals-one"
-# The three refusals, one after the other (each cell **raises on purpose**):
+# %% [markdown] key="three-refusals-one" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# The edit is checked *after* it ran, so the values have already changed: don't catch this
+# error and carry on. The three refusals on `t`, one after the other (each cell **raises on
+# purpose**):
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 t.add_(1)
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 t * x
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 t.requires_grad_()
 
-# %% [markdown] key="how-read-3"
-# **How to read these messages**
-# - `Inplace update to inference tensor outside InferenceMode is not allowed.`: the edit is
-#   checked *after* it ran, so `t` has already changed (`print(t)` below). Don't catch this
-#   error and carry on.
-# - `Inference tensors cannot be saved for backward.`: it is the *saving* that is refused.
-#   `t * x` must save `t` for `x`'s gradient; `t + x` saves nothing and works.
-# - `Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.`
-# - The first two messages name the fix, which works for all three: `t.clone()` is a normal
-#   tensor (or create `t` under `no_grad` instead). minigrad writes `minigrad.no_grad()` where
-#   PyTorch writes `torch.no_grad()`.
-
-# %%
-print(t)
-print(t + x)
-print(t.clone().is_inference(), t.clone() * x)
-
-# %% [markdown] key="t-x-recorded"
-# `t + x` is recorded: `AddBackward0` leads to `x` only, because `t` needs no gradient.
-
-# %% tags=["minigrad-only"]
-viz.draw(t + x)
+# %% [markdown] key="how-read-3" jupyter={"source_hidden": true}
+# **How to read this message**
+#
+# `Inference tensors cannot be saved for backward.`: `t * x` must save `t` for `x`'s gradient;
+# `t + x` saves nothing and works. The fix for all three: `t.clone()` is a normal tensor (or
+# make `t` under `no_grad`).
 
 # %% [markdown] key="8-which-switch"
 # ## 8. Which switch for which job, and how each differs from `detach()`
 #
-# `detach()` (notebook 01) switches nothing. It makes a **new tensor** that shares memory with
-# one existing tensor and has no graph. The switches of this notebook act on *what gets
-# recorded next*; `detach()` acts on *one result that already exists*.
+# `detach()` (notebook 01) switches nothing: it makes a **new tensor** that shares memory with
+# one existing tensor and has no graph. The switches act on *what gets recorded next*.
 
 # %%
 x = torch.tensor([1., 2., 3.], requires_grad=True)
@@ -472,89 +395,98 @@ for name, r in made.items():
 # %% [markdown] key="9-exercises"
 # ## 9. Exercises
 #
-# **Exercise 1: evaluate without a graph.** Change `evaluate` so that the result has no graph.
-# Leave `x.requires_grad` alone; grad mode must be back on afterwards and the value unchanged.
+# **Exercise 1: evaluate without a graph.** Change `evaluate` so that no graph is recorded
+# while it runs (and so none is returned). Leave `x.requires_grad` alone; grad mode must be
+# back on afterwards and the value unchanged.
 
 # %%
 def evaluate(v):
-    return (v * v).sum()          # TODO: make this return a result without a graph
+    return (v * v).sum()          # TODO: record nothing while computing this
 
 # %% tags=["minigrad-only"]
 viz.exercise("04/evaluate", check=lambda: check_evaluate(evaluate))
 
 # %% [markdown] key="exercise-2-sgd"
-# **Exercise 2: an SGD step by hand.** Write the step w ← w − lr·w.grad **in place**, so that
-# `w` stays the same leaf object. The first attempt, `w -= lr * w.grad`, raises an error about
-# leaves and in-place operations: find the block that makes it legal.
+# **Exercise 2: a frozen feature extractor.** `features` is a pretrained part that you do not
+# train; only `head` learns. `step(batch)` returns the loss whose backward fills `head`'s
+# gradients. As written it records `features` too: its parameters get gradients nobody uses,
+# and the tensors its nodes saved stay in memory until the backward pass. Change `step` so that
+# nothing is recorded for `features`, while `head` trains as before. One of this notebook's
+# switches is refused here: which one, and why?
 
 # %%
-def sgd_step(w, lr):
-    pass                              # TODO: w <- w - lr * w.grad, in place
+torch.manual_seed(0)
+features = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU())
+head = torch.nn.Linear(8, 1)
+
+
+def step(batch):
+    return head(features(batch)).sum()      # TODO: record nothing for features
 
 # %% tags=["minigrad-only"]
-viz.exercise("04/sgd-step", check=lambda: check_sgd_step(sgd_step))
+viz.exercise("04/frozen-features", check=lambda: check_frozen_features(step, features, head))
 
-# %% [markdown] key="myth-check"
-# ## Myth check
-#
-# What the seed blog posts say about this topic, each with its verdict and the cell that shows
-# it live.
-#
-# - **True**: a result computed from `a` (which requires grad) inside `no_grad` does not
-#   require grad, and the same expression outside does. Cell below. <!-- claim S004-12 true -->
-# - **True**: operations inside `no_grad` build no graph (`grad_fn` is `None`). Cell below.
-#   <!-- claim S004-14 true -->
-
-# %%
-a = torch.tensor([1., 2.], requires_grad=True)
-with torch.no_grad():
-    b = a.pow(2).sum()
-c = a.pow(2).sum()
-print(b, b.requires_grad, b.grad_fn)
-print(c, c.requires_grad)
-
-# %% [markdown] key="broken-post-no"
-# - **Broken**: the post's `no_grad` example runs as printed. Its block computes
-#   `n.pow(2).sum()`, but the only tensor it defines is `a`, so Python stops with a `NameError`
-#   before autograd is involved (with `a` it prints the cell above). Cell below, which
-#   **raises on purpose**. <!-- claim S004-11 broken -->
+# %% [markdown] myths="04"
+# (generated from notebooks/src/myths.py)
 
 # %% tags=["raises-exception"]
+# M1: the post's no_grad example as printed
 a = torch.tensor([1., 2.], requires_grad=True)
 with torch.no_grad():
-    b = n.pow(2).sum()      # as printed in the post: `n` was never defined
-
-# %% [markdown] key="true-no-grad"
-# - **True**: `no_grad` switches gradient computation off and reduces memory use: §4's
-#   measurement, 1,048,576 bytes vs 0. <!-- claim S004-10 true -->
-# - **True**: when no backward pass will run, `requires_grad=True` only costs compute and
-#   memory: the same cell in §4. <!-- claim S004-13 true -->
-# - **True**: `a.requires_grad_()` then shows `requires_grad=True`, and after
-#   `a.pow(2).sum().backward()` the gradient is `tensor([2., 4.])`: §6's first cell.
-#   <!-- claim S004-6 true -->
-# - **True**: `requires_grad_()` works in place, returns the tensor itself, defaults to `True`,
-#   and makes autograd record operations on it: §6's first cell (`r is a`, version 0).
-#   <!-- claim S004-7 true -->
-# - **True**: `requires_grad=False` freezes part of a network, so only the other parameters
-#   get gradients: §6's frozen-layer cell. <!-- claim S004-4 true -->
-# - **Outdated**: a `Variable` created with `volatile=True` passes `volatile` on to its
-#   `detach()`. `volatile` was removed in PyTorch 0.4 and `no_grad` replaced it; in 2.13
-#   `torch.autograd.Variable(t, volatile=True)` only warns that the flag has no effect
-#   (minigrad has no `Variable`), and factories reject the keyword. Cell below, which
-#   **raises on purpose**. <!-- claim S000-3 outdated -->
+    b = n.pow(2).sum()      # `n` was never defined; with `a` it prints tensor(5.), False
 
 # %% tags=["raises-exception"]
-torch.ones(2, volatile=True)
-
-# %% [markdown] key="what-old-flag"
-# What the old flag did, `no_grad` does now: a result made inside it does not require grad,
-# and neither does its `detach()`.
-
-# %%
+# M2: what the old `volatile` flag did, no_grad does now; the keyword itself is gone
 with torch.no_grad():
     old_volatile = x * 2
 print(old_volatile.requires_grad, old_volatile.detach().requires_grad)
+torch.ones(2, volatile=True)
+
+# %% [markdown] key="optional-depth"
+# ## Optional depth: restoring the mode, and the GradModeLab
+
+# %% [markdown] key="what-block-restores"
+# ### What a `no_grad` block restores
+#
+# The mode is restored when the block ends, **even if it raised**; blocks nest, each restoring
+# what it found; and `as v` binds `None`. The values computed are the same with or without it.
+
+# %%
+try:
+    with torch.no_grad():
+        raise ValueError("something went wrong in the block")
+except ValueError:
+    pass
+print(torch.is_grad_enabled())
+with torch.no_grad() as v:
+    with torch.no_grad():
+        pass
+    print(v, torch.is_grad_enabled())
+print(torch.is_grad_enabled())
+
+# %% [markdown] key="try-gradmodelab"
+# ### GradModeLab
+#
+# The lab runs one small program, `h = x * w` and `y = h.sigmoid()`, in the mode you pick.
+# Then, outside the block, it computes `z = (y * w).sum()` and calls `z.backward()`. Switch
+# the mode and the two `requires_grad` boxes. Predict first: under `no_grad`, with `w`
+# requiring grad, does `z.backward()` reach `w`? And `x`?
+
+# %% tags=["minigrad-only"]
+viz.GradModeLab()
+
+# %% [markdown] key="headless-model-behind"
+# The headless model behind the widget, one mode after the other. Under `no_grad`, `y` has no
+# graph; `z.backward()` still reaches `w`, but only through the multiplication done outside
+# the block, and `x` gets nothing.
+
+# %% tags=["minigrad-only"]
+lab = viz.GradModeLabModel(w_requires_grad=True)
+for mode in ("grad", "no_grad", "inference_mode"):
+    lab.set(mode=mode)
+    print(lab.text(), end="\n\n")
 
 # %% [markdown] key="next-05-place"
 # **Next:** [05 · In-place operations and version counters](05_inplace_and_versions.ipynb):
 # what `backward()` needs to find unchanged, and how autograd notices when it was changed.
+

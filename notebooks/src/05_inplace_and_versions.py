@@ -2,21 +2,15 @@
 # # 05 · In-place operations, version counters and saved tensors
 #
 # An in-place operation (`add_`, `mul_`, `zero_`, `t[0] = ...`, `t += 1`) writes into memory
-# that already exists. Usually that is fine, and it saves memory. It becomes a problem when the
-# backward pass still needs the old values. The sigmoid experiment of
-# [notebook 01](01_detach_vs_data.ipynb) showed *that* such an edit can make `backward()`
-# raise; this notebook shows *why*, and exactly *when*.
+# that already exists. That saves memory, and becomes a problem when the backward pass still
+# needs the old values. The sigmoid experiment of [notebook 01](01_detach_vs_data.ipynb)
+# showed *that* such an edit can make `backward()` raise; this notebook shows *why*, and
+# exactly *when*.
 #
-# 1. the version counter: what increases it, and which tensors share one
-# 2. saved tensors: what a node keeps for backward, stamped with a version
-# 3. which operations save their inputs, which their output, which nothing
-# 4. when an edit breaks `backward()`, and the error message taken apart
-# 5. `.data`: the edit nobody sees
-# 6. views: `CopySlices` and `AsStridedBackward0`
-# 7. in-place operations on leaves
-#
-# Rules in one page: the [cheat sheet](cheatsheet.md). At the end: exercises, a *Myth check*,
-# and optional depth on anomaly mode.
+# **In this notebook** (about 40 minutes): the version counter · saved tensors · which
+# operations save what · when an edit breaks `backward()`, and its error message · views ·
+# in-place edits of leaves and `optimizer.step()`. Then exercises, a *Myth check* and optional
+# depth. Rules in one page: the [cheat sheet](cheatsheet.md).
 
 # %%
 import re
@@ -26,15 +20,14 @@ import minigrad as torch
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
-from minigrad.viz.quizbank.nb05 import check_answers, check_copy
+from minigrad.viz.quizbank.nb05 import check_in_place, check_two_steps
 
 # %% [markdown] key="1-version-counter"
 # ## 1. The version counter
 #
 # **Why it matters.** Autograd cannot afford to copy every tensor it might need later. Instead
-# every tensor carries a counter, `t._version`: it starts at 0 and each in-place write adds 1.
-# Method calls ending in `_`, item assignment and `+=` all count; out-of-place operations and
-# `requires_grad_()` (a flag, not data) do not.
+# every tensor carries a counter, `t._version`: it starts at 0 and each in-place write adds 1
+# (`add_`, `t[0] = ...`, `+=`); out-of-place operations and `requires_grad_()` do not count.
 
 # %%
 t = torch.tensor([1., 2., 3.])
@@ -46,9 +39,7 @@ u = t + 1                          # a new tensor; t is not written
 print(t, t._version, u._version)
 
 # %% [markdown] key="several-tensors-can"
-# Several tensors can **share** one counter: a view (slicing, `view`, `t()`) shares its base's
-# memory and counter, and so does `detach()`. `clone()` copies into new memory with a counter of
-# its own. `.data` shares the memory but gets a **new** counter.
+# Tensors made from one another may share memory. Do they share the counter too?
 #
 # **Predict.** Four tensors are made from `base`; then one write goes through the view.
 
@@ -64,44 +55,29 @@ def who_moves():
 
 viz.quiz("05/shared-counter", run=who_moves)
 
-# %% [markdown] key="now-same-five"
-# Now the same five tensors, with a second write through `.data`: the base changes, and its
-# version does not move.
+# %% [markdown] key="now-same-five" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# A view (slicing, `view`, `t()`) and `detach()` share their base's memory and counter;
+# `clone()` has new memory and its own counter; `.data` shares the memory but has its **own**
+# counter. The diagram adds a second write, through `.data`: the base changes, its version
+# does not. Purple dashed edges mean *same storage + version counter*; the red edge from `dat`,
+# *same storage, own counter*. More ways to make a second tensor: the ViewsLab of
+# [01 §4](01_detach_vs_data.ipynb).
 
-# %%
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 base = torch.tensor([1., 2., 3., 4.])
 view, det, cl, dat = base[1:3], base.detach(), base.clone(), base.data
-view.zero_()                       # one edit, through the view
-dat.add_(1)                        # one edit, through .data
-print(base)
-print(base._version, view._version, det._version, cl._version, dat._version)
-
-# %% [markdown] key="diagram-purple-dashed"
-# In the diagram, purple dashed edges mean *same storage + version counter*. The red edge from
-# `dat` means *same storage, own version counter*: autograd cannot see edits made through it.
-# `cl` has no edge: it owns its memory.
-
-# %% tags=["minigrad-only"]
+view.zero_()
+dat.add_(1)
 viz.draw(base, view, det, cl, dat)
-
-# %% [markdown] key="try-viewslab"
-# ### Try it: ViewsLab
-#
-# Choose how `other` is made from `base`, edit either one, and read off what they share. With
-# `track=True` the base is a computed tensor that requires grad, so you also see the `grad_fn`
-# rewrites of section 6.
-
-# %% tags=["minigrad-only"]
-viz.ViewsLab(kind="data", track=True)
 
 # %% [markdown] key="2-saved-tensors"
 # ## 2. Saved tensors carry a version stamp
 #
-# **Why it matters.** This is the whole mechanism behind the error you will meet in section 4.
-#
 # When an operation is recorded, its node keeps the tensors its backward formula needs, each
-# stamped with the version it had at that moment. When `backward()` reaches the node it
-# compares the stamp with the current version, and raises if they differ.
+# stamped with its version at that moment. When `backward()` reaches the node it compares the
+# stamps with the current versions, and raises if they differ.
 #
 # What a node keeps depends on its derivative. For s = sigmoid(x) the derivative is s·(1 − s):
 # it needs the **output**.
@@ -118,37 +94,22 @@ def what_pow_keeps():
 
 viz.quiz("05/what-pow-keeps", run=what_pow_keeps)
 
-# %% [markdown] key="pytorch-exposes-kept"
-# PyTorch exposes the kept tensors as `_saved_*` attributes on the node:
-
-# %%
-x = torch.tensor(0.5, requires_grad=True)
-s = x.sigmoid()
-p = x ** 2
-print(s.grad_fn._saved_result)       # sigmoid'(x) = s * (1 - s): needs the OUTPUT
-print(p.grad_fn._saved_self)         # (x ** 2)' = 2 * x: needs the INPUT
-print(p.grad_fn._saved_exponent)     # and the exponent, a plain number
-
-# %% [markdown] key="orange-notes-diagram"
-# The orange notes in the diagram are the saved tensors, each with *saved vN, now vM*: the
-# stamp and the current version.
-
-# %% tags=["minigrad-only"]
-viz.draw(s, p)
+# %% [markdown] key="pytorch-exposes-kept" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# The derivative 2·x of `x ** 2` needs the **input** (and the exponent, a plain number).
+# PyTorch exposes the kept tensors as `_saved_*` attributes on the node, as the quiz printed.
 
 # %% [markdown] key="3-which-operations"
 # ## 3. Which operations save what
 #
-# The rule follows from the derivative formulas:
-#
-# | saves its **output** | saves **input(s)** | saves **no tensor** |
-# | --- | --- | --- |
-# | `sigmoid`, `tanh`, `exp`, `relu`, `sqrt` | `x ** 2`, `log`, `sin`, `abs`, `x * w` (each the *other*), `x / w`, `@` | `+`, `-`, `sum`, `mean`, `clone`, `view`, `x * 2` (only the number) |
+# A node keeps what its derivative formula needs, nothing more.
 #
 # `saved_of(r)` lists what `r.grad_fn` kept (a kept Python number is reported as a number;
 # PyTorch stores it as a 0-d tensor, hence the `dim()` test).
 #
-# **Predict** the `x * c` row, where `c` is a constant tensor that does not require grad.
+# **Predict** what the node of `x * c` keeps, where `c` is a constant tensor that does not
+# require grad.
 
 # %%
 def saved_of(r):
@@ -167,29 +128,35 @@ def saved_of(r):
 x = torch.tensor([1., 2., 3.], requires_grad=True)
 w = torch.tensor([4., 5., 6.], requires_grad=True)
 c = torch.tensor([10., 10., 10.])
+m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+
+
+def what_nodes_keep():
+    for expr, r in [("x * c", x * c), ("x.sigmoid()", x.sigmoid()), ("x.relu()", x.relu()),
+                    ("x ** 2", x ** 2), ("x * w", x * w), ("m @ m", m @ m), ("x * 2", x * 2),
+                    ("x + w", x + w), ("x.view(3, 1)", x.view(3, 1))]:
+        print(f"{expr:13} {type(r.grad_fn).__name__:17} keeps: {saved_of(r)}")
 
 # %% tags=["minigrad-only"]
-viz.quiz("05/mul-by-constant", run=lambda: print("x * c keeps:", saved_of(x * c)))
+viz.quiz("05/mul-by-constant", run=what_nodes_keep)
 
-# %%
-m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
-for expr, r in [("x.sigmoid()", x.sigmoid()), ("x.relu()", x.relu()), ("x ** 2", x ** 2),
-                ("x * w", x * w), ("x * c", x * c), ("m @ m", m @ m), ("x * 2", x * 2),
-                ("x + w", x + w), ("x.view(3, 1)", x.view(3, 1))]:
-    print(f"{expr:13} {type(r.grad_fn).__name__:17} keeps: {saved_of(r)}")
-
-# %% [markdown] key="x-c-keeps"
-# `x * c` keeps only `c`: only `x` needs a gradient, and ∂(x·c)/∂x = c, so keeping `x` would
-# waste memory. `x * 2` keeps just the number.
+# %% [markdown] key="x-c-keeps" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# `x * c` keeps only `c`: only `x` needs a gradient, and ∂(x·c)/∂x = c. `x * 2` keeps just
+# the number. The rule, from the derivative formulas:
+#
+# | saves its **output** | saves **input(s)** | saves **no tensor** |
+# | --- | --- | --- |
+# | `sigmoid`, `tanh`, `relu`, `sqrt` | `x ** 2`, `log`, `sin`, `abs`, `x * w` (each factor, if the *other* needs a gradient), `x / w`, `@` | `+`, `-`, `sum`, `mean`, `clone`, `view`, `x * 2` (only the number) |
 
 # %% [markdown] key="4-when-edit"
 # ## 4. When an edit breaks `backward()`
 #
 # **Why it matters.** In-place edits appear in real code: `relu_()`, `x += ...` in a residual
-# block, a buffer updated in the forward pass. Whether they are safe follows one exact rule:
-# `backward()` raises **if and only if** a tensor that some node saved was modified after it
-# was saved. Which tensor you edit, and whether it requires grad, doesn't matter; only
-# whether a node kept it.
+# block, a buffer updated in the forward pass. Whether one is safe follows from §2: which
+# tensor you edit, and whether it requires grad, doesn't matter; what matters is whether a
+# node kept it.
 #
 # **Predict.** `y = x.exp()`, then `y.detach().add_(1)`, then `y.backward()`.
 
@@ -204,45 +171,42 @@ def exp_experiment():
 
 viz.quiz("05/exp-edit", run=exp_experiment)
 
-# %% [markdown] key="expbackward0-keeps-its"
+# %% [markdown] key="expbackward0-keeps-its" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # `ExpBackward0` keeps its output (the derivative of eˣ is eˣ itself), and `detach()` shares
-# the output's memory and version counter. Draw the graph **before** backward: the saved
-# `result` is already marked *stale* (red, *saved v0, now v1*).
+# the output's memory and version counter. In the diagram, drawn **before** backward, the
+# saved tensors are the orange notes, each with *saved vN, now vM*: the saved `result` is
+# already marked *stale* (red, *saved v0, now v1*). So backward fails (**this cell raises on
+# purpose**).
 
 # %%
 x = torch.tensor([1., 2.], requires_grad=True)
 y = x.exp()
-y.detach().add_(1)
-print(y, y._version)
+alias = y.detach().add_(1)         # add_ returns the tensor it wrote into
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(y)
 
-# %% [markdown] key="as-red-note"
-# As the red note predicts, backward fails. **This cell raises on purpose.**
-
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 y.sum().backward()
 
 # %% [markdown] key="how-read-this"
 # ### How to read this message
 #
-# This is the message of every in-place/version error, so it is worth taking apart once:
+# Every in-place/version error has this form:
 #
 # | part | meaning |
 # | --- | --- |
 # | `one of the variables needed for gradient computation has been modified by an inplace operation` | a saved tensor changed after it was saved |
 # | `[torch.FloatTensor [2]]` | its legacy type name (float32 on the CPU) and its shape |
-# | `, which is output 0 of Exp,` | present only when the tensor is **not** a leaf; the node named without `Backward0` |
-# | `is at version 1` | the current value of its version counter |
-# | `expected version 0 instead` | the stamp taken when it was saved |
-# | `Hint: enable anomaly detection ...` | always the same (optional depth at the end follows it) |
+# | `, which is output 0 of Exp,` | only when the tensor is **not** a leaf: a node, without `Backward0` |
+# | `is at version 1` / `expected version 0 instead` | its version now / its stamp when saved |
 #
-# minigrad writes `minigrad.FloatTensor` where PyTorch writes `torch.FloatTensor`; the test
-# suite checks that everything else is the same. The node needs a closer look. For a tensor
-# saved as an **output** (sigmoid, exp), it is the node that saved it. For a tensor saved as an
-# **input**, it is that tensor's **current** `grad_fn`, which an in-place operation may have
-# replaced. `read_version_error` splits a real message into these parts. Here, an input edited
+# (minigrad writes `minigrad.FloatTensor`; the rest is torch's text.) The node: for a tensor
+# saved as an **output** (sigmoid, exp), the node that saved it; for one saved as an
+# **input**, that tensor's **current** `grad_fn`, which an in-place operation may have
+# replaced. `read_version_error` splits a message into these parts. Here, an input edited
 # twice with `add_`:
 
 # %%
@@ -270,102 +234,57 @@ read_version_error(lambda: q.sum().backward())
 
 # %% [markdown] key="node-add-sin"
 # `node=Add`: `sin` saved `e` as an input, and `e`'s current `grad_fn` is the `AddBackward0` of
-# the last `add_`. When the edited tensor is a **leaf**, the node part is missing altogether
-# (`node=None`): a leaf is nobody's output.
+# the last `add_`. (For an edited **leaf** the node part is missing: optional depth.) An edit
+# through `.data` is never seen by this check: if a node saved the tensor, the gradient comes
+# out silently wrong, as the sigmoid experiment of [01 §4](01_detach_vs_data.ipynb) showed.
+
+# %% [markdown] key="only-nodes-run"
+# ### `backward(inputs=...)` after an edit
+#
+# `loss` below adds two branches, `a.sigmoid()` and `b * 2`; then the sigmoid's output is
+# zeroed through `detach()`. A full `loss.backward()` would raise.
+#
+# **Predict.** `loss.backward(inputs=[b])` asks for `b`'s gradient only (`inputs=` names the
+# leaves whose `.grad` to fill).
 
 # %%
-x = torch.tensor(1., requires_grad=True)
-y = x ** 2                         # PowBackward0 keeps x
-with torch.no_grad():
-    x.mul_(3)                      # a leaf that requires grad: edit it under no_grad (section 7)
-read_version_error(lambda: y.backward())
-
-# %% [markdown] key="when-edit-harmless"
-# ### When the edit is harmless
-#
-# **Predict.** Same edit, but on the *output* of `x ** 2`, which keeps its input.
-
-# %% tags=["minigrad-only"]
-def pow_experiment():
-    x = torch.tensor(1., requires_grad=True)
-    y = x ** 2
-    y.detach().zero_()
-    print("y:", y)
-    y.backward()
-    print("x.grad:", x.grad)
+def two_branches():
+    a = torch.tensor([1., 2.], requires_grad=True)
+    b = torch.tensor([3., 4.], requires_grad=True)
+    s = a.sigmoid()                    # SigmoidBackward0 keeps s
+    loss = s.sum() + (b * 2).sum()
+    s.detach().zero_()                 # s: version 0 -> 1
+    return a, b, loss
 
 
-viz.quiz("05/pow-edit", run=pow_experiment)
-
-# %%
-x = torch.tensor(1., requires_grad=True)
-y = x ** 2
-y.detach().zero_()
-print(y)
-y.backward()
-print(x.grad)
-
-# %% [markdown] key="powbackward0-kept-x"
-# `PowBackward0` kept `x`, not `y`, so zeroing `y` touches nothing it needs, and the gradient
-# 2·x at x = 1 is right. The same holds for `+`, which keeps nothing at all (see the myth check).
-#
-# ### Try it: InplaceLab
-#
-# The lab starts from `a = tensor([1., 2., 3.], requires_grad=True); out = a.sigmoid()`. Edit
-# `out` through `detach()`, through `.data` or through a view, then run backward. The lab
-# predicts the outcome from the versions before it runs.
+def backward_for_b():
+    a, b, loss = two_branches()
+    loss.backward(inputs=[b], retain_graph=True)
+    print("inputs=[b]:       b.grad =", b.grad, "| a.grad =", a.grad)
+    print("autograd.grad:   ", torch.autograd.grad(loss, b, retain_graph=True))
+    print("loss.backward():  ", end="")
+    read_version_error(lambda: loss.backward())
 
 # %% tags=["minigrad-only"]
-viz.InplaceLab()
+viz.quiz("05/other-branch", run=backward_for_b)
 
-# %% [markdown] key="5-data-edit"
-# ## 5. `.data`: the edit nobody sees
+# %% [markdown] key="only-nodes-run-why" jupyter={"source_hidden": true}
+# **Explanation**
 #
-# **Why it matters.** Old code (and some blog posts) edits values through `.data`. It shares
-# the memory but has its own counter, so the stamp check passes, and backward runs on
-# modified values.
-#
-# **Predict.** The exp experiment again, with `.data` instead of `detach()`.
-
-# %% tags=["minigrad-only"]
-def exp_through_data():
-    x = torch.tensor([1., 2.], requires_grad=True)
-    y = x.exp()
-    y.data.add_(1)
-    y.sum().backward()
-    print("x.grad:", x.grad, "| the right gradient is exp(x):", x.detach().exp())
-
-
-viz.quiz("05/data-edit", run=exp_through_data)
-
-# %%
-x = torch.tensor([1., 2.], requires_grad=True)
-y = x.exp()
-y.data.add_(1)
-print(y, "version", y._version)
-y.sum().backward()
-print(x.grad)
-
-# %% [markdown] key="no-error-gradient"
-# No error, and the gradient is eˣ + 1 instead of eˣ. In the diagram the saved `result` note
-# reads *saved v0, now v0*, so nothing looks stale; only the red *own version counter* edge
-# warns you. That is why `detach()` is the safe way to edit values, and `.data` is not.
-
-# %% tags=["minigrad-only"]
-x2 = torch.tensor([1., 2.], requires_grad=True)
-y2 = x2.exp()
-data_alias = y2.data
-data_alias.add_(1)
-viz.draw(y2, data_alias)
+# A pass runs only the nodes on a path from `loss` to the inputs it was asked for.
+# `SigmoidBackward0` is on `a`'s branch: with `inputs=[b]` (or `torch.autograd.grad(loss, b)`)
+# it never runs and never checks its stale output; the full `loss.backward()` runs it and
+# raises. So a pass raises when a node **it runs** finds a saved tensor modified. In PyTorch,
+# `torch.autograd.graph.allow_mutation_on_saved_tensors()` even makes such an edit legal: it
+# copies the old values first, and backward uses the copy (minigrad lacks it).
 
 # %% [markdown] key="6-views-copyslices"
-# ## 6. Views: `CopySlices` and `AsStridedBackward0`
+# ## 5. Views: `CopySlices` and `AsStridedBackward0`
 #
 # **Why it matters.** `z[1:3] = 0` or `h[:, 0] += b` are everyday code. An in-place operation
-# on a **view** of a computed tensor changes the base too, so autograd records it on both:
-# the base's `grad_fn` becomes `CopySlices` (it applies the in-place operation's backward to
-# the slice that was written), and the view's becomes `AsStridedBackward0` (the view is rebuilt
-# from the new base).
+# on a **view** of a computed tensor changes the base too, so autograd records it on both: the
+# base's `grad_fn` becomes `CopySlices` (the edit's backward, applied to the slice), the
+# view's `AsStridedBackward0` (the view, rebuilt from the new base).
 
 # %%
 x = torch.tensor([1., 2., 3., 4.], requires_grad=True)
@@ -376,8 +295,7 @@ v.mul_(10)
 print(type(v.grad_fn).__name__, type(z.grad_fn).__name__, z._version)
 
 # %% [markdown] key="predict-z-z"
-# **Predict.** `(z * z).sum().backward()`: what is `x.grad`? (z = [1, 20, 30, 4] now; inside
-# the slice each z also carries the factor 10.)
+# **Predict.** `(z * z).sum().backward()`: what is `x.grad`? (z = [1, 20, 30, 4] now.)
 
 # %% tags=["minigrad-only"]
 def view_gradient():
@@ -390,26 +308,23 @@ def view_gradient():
 
 viz.quiz("05/view-gradient", run=view_gradient)
 
-# %% [markdown] key="gradient-2-z"
+# %% [markdown] key="gradient-2-z" jupyter={"source_hidden": true}
+# **Explanation**
+#
 # The gradient is 2·z·∂z/∂x: 2·1 and 2·4 outside the slice, 2·20·10 and 2·30·10 inside. In
 # the diagram, `CopySlices` shows the node it wraps (`MulBackward0`, `other = 10`), and
 # `AsStridedBackward0` leads from `v` back into it.
 
-# %% tags=["minigrad-only"]
+# %% tags=["minigrad-only"] jupyter={"outputs_hidden": true}
 viz.draw(z, v)
 
-# %%
-(z * z).sum().backward()
-print(x.grad)
-
 # %% [markdown] key="7-place-operations"
-# ## 7. In-place operations on leaves
+# ## 6. In-place operations on leaves
 #
 # **Why it matters.** Optimizers update parameters in place, and parameters are leaves that
-# require grad. Such a leaf refuses an in-place edit while grad mode is on, because it would
-# overwrite the value the gradients are defined with respect to. A leaf that does **not**
-# require grad (an input batch, a buffer) can be edited freely. **This cell raises on
-# purpose.**
+# require grad. With grad mode on, such a leaf refuses an in-place edit (it would overwrite
+# the value the gradients are taken at); a leaf that does **not** require grad, such as an
+# input batch, can be edited freely. **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]
 w = torch.tensor([1., 2.], requires_grad=True)
@@ -417,11 +332,9 @@ w.add_(1)
 
 # %% [markdown] key="how-read"
 # **How to read this message**: `a leaf Variable that requires grad` ("Variable" is the old
-# name for a tensor in autograd) `is being used in an in-place operation`. The check runs
-# first, so `w` is unchanged. Writing through a view (`w[0] = 5.`) gets the same message with
-# `a view of a leaf Variable`. Three ways are allowed, and they differ in the version counter:
-# inside `torch.no_grad()` (what optimizers do), through `w.detach()` (shares the counter),
-# and through `w.data` (does **not** move it, section 5).
+# name for a tensor) `is being used in an in-place operation`; `w` is unchanged. Three ways
+# are allowed: inside `torch.no_grad()` (what optimizers do), through `w.detach()` (shares
+# the counter), and through `w.data` (does **not** move it: [01 §4](01_detach_vs_data.ipynb)).
 
 # %%
 with torch.no_grad():
@@ -432,7 +345,124 @@ print(w, w._version)
 w.data.mul_(2)
 print(w, w._version)
 
+# %% [markdown] key="optimizer-step-between"
+# An update inside `no_grad` is what `optimizer.step()` does to every parameter (notebook 02
+# §6). So a second backward through a graph built **before** the step is refused. The saved
+# tensor is `net[1].weight.t()`, a view of the weight (hence `of AsStrided`, §5), stamped 1,
+# not 0: `nn.Linear` wrote its weight in place once, when it initialised it.
+
+# %%
+torch.manual_seed(0)
+net = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.Linear(3, 1))
+opt = torch.optim.SGD(net.parameters(), lr=0.1)
+loss = net(torch.tensor([[1., 2.]])).sum()
+loss.backward(retain_graph=True)
+opt.step()                          # every parameter: version + 1
+try:
+    loss.backward()
+except RuntimeError as err:
+    print(str(err).split(" Hint:")[0])
+
+# %% [markdown] key="8-exercises"
+# ## 7. Exercises
+#
+# **Exercise 1: two steps from one forward pass.** `train_step` should make two SGD steps,
+# on the fit loss, then on a penalty, each with the gradient **at the current weights**. As
+# written, the second backward raises (§6). Fix it, keeping both steps.
+
+# %%
+def train_step(model, opt, batch):
+    out = model(batch)
+    opt.zero_grad()
+    ((out - 1) ** 2).mean().backward(retain_graph=True)   # step 1: fit the target 1
+    opt.step()
+    opt.zero_grad()
+    out.abs().mean().backward()                             # step 2: a penalty on the output
+    opt.step()
+
+# %% tags=["minigrad-only"]
+viz.exercise("05/two-steps", check=lambda: check_two_steps(train_step))
+
+# %% [markdown] key="exercise-2-output"
+# **Exercise 2: in place where it is safe.** `forward` makes a new tensor at every step. To
+# save memory, do each step that can be done in place in its in-place form (`mul_`,
+# `sigmoid_`, `exp_` write into the tensor they are called on and return it), so that
+# `d.sum().backward()` still gives the same gradient. Which steps can?
+
+# %%
+def forward(x):
+    a = x * 3
+    b = a.sigmoid()
+    c = b * 2
+    d = c.exp()
+    return a, b, c, d
+
+# %% tags=["minigrad-only"]
+viz.exercise("05/in-place-where-safe", check=lambda: check_in_place(forward))
+
+# %% [markdown] myths="05"
+# (generated from notebooks/src/myths.py)
+
+# %%
+# M1: the sigmoid gradient at x = [1, 2, 3]; the posts' two failing edits on torch 2.13
+x1 = torch.tensor([1., 2., 3.], requires_grad=True)
+x1.sigmoid().sum().backward()
+print(x1.grad)
+x0 = torch.tensor(0., requires_grad=True)
+y0 = x0.sigmoid()
+y0.detach().zero_()
+print(y0)
+read_version_error(lambda: y0.backward())
+xm = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
+ym = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True).view(-1, 1)
+zm = torch.matmul(xm, ym)
+print(zm)
+ym.detach().mul_(2)
+print(ym.requires_grad)
+read_version_error(lambda: zm.backward())
+
+# %%
+# M2: AddBackward0 keeps nothing, so doubling its input afterwards is harmless; and a leaf
+# that does not require grad takes an in-place edit
+xa = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
+ya = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True)
+za = torch.add(xa, ya)
+print(ya.detach().mul_(2))
+za.sum().backward()
+print(xa.grad, ya.grad)
+batch_leaf = torch.tensor([1., 2.])
+batch_leaf.add_(1)
+print(batch_leaf, batch_leaf.is_leaf, batch_leaf._version)
+
+# %% [markdown] key="optional-inplace"
+# ## Optional depth: the InplaceLab, an edited leaf, views made under `no_grad`, anomaly mode
+#
+# ### An edited leaf in the message
+#
+# When the edited tensor is a **leaf**, the node part of the message is missing (`node=None`):
+# a leaf is nobody's output.
+
+# %%
+x = torch.tensor(1., requires_grad=True)
+y = x ** 2                         # PowBackward0 keeps x
+with torch.no_grad():
+    x.mul_(3)                      # a leaf that requires grad: edit it under no_grad (§6)
+read_version_error(lambda: y.backward())
+
+# %% [markdown] key="try-inplacelab"
+# ### Try it: InplaceLab
+#
+# The lab starts from `a = tensor([1., 2., 3.], requires_grad=True); out = a.sigmoid()`. Edit
+# `out` through `detach()`, through `.data` or through a view, then run backward. The lab
+# predicts the outcome from the versions before it runs. An edit of a tensor that no node saved
+# (the output of `x ** 2`) is harmless: [01 §5](01_detach_vs_data.ipynb).
+
+# %% tags=["minigrad-only"]
+viz.InplaceLab()
+
 # %% [markdown] key="one-more-rule"
+# ### A view made under `no_grad`
+#
 # One more rule mixes views with grad mode. A view created **inside** `no_grad` and edited in
 # place **outside** it is refused when its base requires grad: autograd cannot tell whether
 # the edit should be recorded. **This cell raises on purpose.**
@@ -456,115 +486,8 @@ with torch.no_grad():
 head.mul_(2)
 print(buffer, buffer._version)
 
-# %% [markdown] key="8-exercises"
-# ## 8. Exercises
-#
-# **Exercise 1: keep the edit, fix the backward.** The code needs a copy of `exp(a)` with 1
-# added (for logging, say), but the way it makes the copy breaks `out.sum().backward()`. Change
-# **one line** so that `shifted` is `exp(a) + 1`, `out` is unchanged, and the gradient is right.
-
-# %%
-a = torch.tensor([0., 1., 2.], requires_grad=True)
-out = a.exp()
-shifted = out.detach()                 # TODO: change this line
-shifted.add_(1)
-
-# %% tags=["minigrad-only"]
-viz.exercise("05/fix-the-copy", check=lambda: check_copy(a, out, shifted))
-
-# %% [markdown] key="exercise-2-output"
-# **Exercise 2: output or input?** For each operation, write `"output"`, `"input"` or
-# `"nothing"` for what its node keeps. The check compares your answers with the nodes
-# themselves, using `saved_of` from section 3.
-
-# %%
-answers = {
-    "x.tanh()": "?",
-    "x.sin()": "?",
-    "x.sqrt()": "?",
-    "x - w": "?",
-    "x.abs()": "?",
-}
-
-# %% tags=["minigrad-only"]
-viz.exercise("05/output-or-input", check=lambda: check_answers(answers))
-
-# %% [markdown] key="myth-check"
-# ## Myth check
-#
-# What the seed blog posts say about this topic, each with its verdict and the cell that shows
-# it live.
-#
-# - **True**: sigmoid's backward works from its output, the backward of `x ** 2` from its
-#   input, and that is the whole difference between the posts' two experiments: §2's
-#   `_saved_result` / `_saved_self` cell. <!-- claim S001-7 true -->
-# - **True**: the gradient of `sigmoid(x).sum()` at x = [1, 2, 3] is
-#   `tensor([0.1966, 0.1050, 0.0452])`. Cell below. <!-- claim S003-6 true -->
-
-# %%
-x1 = torch.tensor([1., 2., 3.], requires_grad=True)
-x1.sigmoid().sum().backward()
-print(x1.grad)
-
-# %% [markdown] key="true-with-0"
-# - **True**: with a 0-d `x = 0.` the sigmoid experiment of
-#   [notebook 01](01_detach_vs_data.ipynb) (whose myth check covers the 1-d version) prints
-#   `tensor(0., grad_fn=<SigmoidBackward0>)` and backward fails for a `[torch.FloatTensor []]`
-#   (shape `[]`, empty brackets). Cell below, which **raises on purpose**.
-#   <!-- claim S001-8 true -->
-
-# %% tags=["raises-exception"]
-x0 = torch.tensor(0., requires_grad=True)
-y0 = x0.sigmoid()
-y0.detach().zero_()
-print(y0)
-y0.backward()
-
-# %% [markdown] key="true-with-y"
-# - **True**: with `y = x ** 2` the same zeroing is harmless: `y` prints
-#   `tensor(0., grad_fn=<PowBackward0>)` and `x.grad` is `tensor(2.)`: §4's pow cell.
-#   <!-- claim S001-9 true -->
-# - **True**: with `z = torch.add(x, y)`, doubling `y` in place through `y.detach()` changes
-#   `y`, yet `z.sum().backward()` works and `x.grad` is all ones, because `AddBackward0` keeps
-#   nothing. Cell below. <!-- claim S001-12 true -->
-
-# %%
-xa = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
-ya = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True)
-za = torch.add(xa, ya)
-print(ya.detach().mul_(2))
-za.sum().backward()
-print(xa.grad, ya.grad)
-
-# %% [markdown] key="true-with-y-2"
-# - **True**: with `y` a `view(-1, 1)` of a leaf and `z = torch.matmul(x, y)`, doubling
-#   `y.detach()` makes `z.backward()` fail for a `[torch.FloatTensor [3, 1]]`, although
-#   `y.requires_grad` is still `True`. Two details differ from the old post: `z` prints with
-#   `SqueezeBackward4` (1-D @ 2-D is a matrix product and a squeeze), and the message says
-#   `of AsStrided`, because the edited `y` is a view (§6). Cell below, which **raises on
-#   purpose**. <!-- claim S001-11 true -->
-
-# %% tags=["raises-exception"]
-xm = torch.tensor([1, 1, 1], dtype=torch.float, requires_grad=True)
-ym = torch.tensor([2, 4, 6], dtype=torch.float, requires_grad=True).view(-1, 1)
-zm = torch.matmul(xm, ym)
-print(zm)
-ym.detach().mul_(2)
-print(ym.requires_grad, type(ym.grad_fn).__name__)
-zm.backward()
-
-# %% [markdown] key="misleading-leaf-nodes"
-# - **Misleading**: "leaf nodes cannot be modified in place". Only leaves that **require
-#   grad** refuse, only with grad mode on, and `no_grad`, `detach()` and `.data` all get
-#   around it: the cells of §7, and the one below. <!-- claim S000-12 misleading -->
-
-# %%
-batch_leaf = torch.tensor([1., 2.])            # a leaf that does not require grad
-batch_leaf.add_(1)
-print(batch_leaf, batch_leaf.is_leaf, batch_leaf._version)
-
 # %% [markdown] key="optional-depth-anomaly"
-# ## Optional depth: anomaly mode
+# ### Anomaly mode
 #
 # The version error says *which* tensor changed, not which line of your forward code created
 # the node that needed it. `torch.autograd.detect_anomaly()` records a traceback for every node

@@ -11,8 +11,8 @@ QUIZZES = {
                  "Which of them are leaves?",
         choices=["only x", "x and y", "all three", "only z"],
         answer="only x",
-        explanation="A leaf is a tensor no recorded op produced (grad_fn is None). x was "
-                    "made by you; y and z were made by recorded ops on x.",
+        explanation="A leaf is a tensor no recorded op produced (grad_fn is None). x came "
+                    "from a factory call; y and z were made by recorded ops on x.",
         question_zh="x = tensor(2., requires_grad=True); y = x ** 2; z "
                     "= y + 1。其中哪些是叶子？",
         choices_zh=[
@@ -20,8 +20,8 @@ QUIZZES = {
             "x 和 y",
             "三个都是",
             "只有 z"],
-        explanation_zh="叶子是没有任何被记录的运算产生过的张量(grad_fn 为 "
-                       "None)。x 是你创建的；y 和 z 是由对 x 的被记录运算产生的。"),
+        explanation_zh="叶子是没有任何被记录的运算产生过的张量（grad_fn 为 "
+                       "None）。x 来自工厂函数；y 和 z 是由对 x 的被记录运算产生的。"),
     "02/contagious": dict(
         question="a = ones(1, requires_grad=True); b = ones(1); "
                  "(a * 2 + b * 3).sum().backward(). What are a.grad and b.grad?",
@@ -35,7 +35,7 @@ QUIZZES = {
         choices_zh=[
             "tensor([2.]) 和 tensor([3.])",
             "tensor([2.]) 和 None",
-            "None 和 None:b 把计算图打断了",
+            "None 和 None：b 把计算图打断了",
             "tensor([5.]) 和 None"],
         explanation_zh="只要有一个输入需要梯度，结果就需要梯度。b 不需要，所以 "
                        "b * 3 这条分支不会被记录，b.grad 仍然是 None。"),
@@ -57,21 +57,25 @@ QUIZZES = {
         question="lost = tensor([1., 2.], requires_grad=True).double(); "
                  "(lost * lost).sum().backward(). What is lost.grad?",
         choices=["tensor([2., 4.], dtype=torch.float64)",
-                 "None, with a warning: lost is not a leaf",
+                 "None, with a warning",
                  "RuntimeError: dtype mismatch"],
         answer=1,
-        explanation="The cast is a recorded op (ToCopyBackward0), so lost is a non-leaf. "
-                    "The gradient flows through it into the unnamed float32 leaf, which you "
-                    "can no longer reach.",
+        explanation="The cast is a recorded op (ToCopyBackward0), so lost is a non-leaf and "
+                    "its .grad stays None (reading it warns). The gradient flows through the "
+                    "cast into the float32 leaf the factory made: that leaf's .grad is "
+                    "tensor([2., 4.]), but no variable names it (only "
+                    "lost.grad_fn.next_functions[0][0].variable reaches it).",
         question_zh="lost = tensor([1., 2.], requires_grad=True).double()"
                     "; (lost * lost).sum().backward()。lost.grad 是什么？",
         choices_zh=[
             "tensor([2., 4.], dtype=torch.float64)",
-            "None，并附带一条警告：lost 不是叶子",
+            "None，并附带一条警告",
             "RuntimeError：数据类型不匹配"],
         explanation_zh="类型转换是被记录的运算（ToCopyBackward0），所以 lost "
-                       "是非叶子。梯度穿过它流进那个没有名字的 float32 叶子，"
-                       "而你再也拿不到那个叶子了。"),
+                       "是非叶子，它的 .grad 一直是 None（读取时会警告）。梯度穿过类型转换，"
+                       "流进工厂函数创建的那个 float32 叶子：它的 .grad 是 tensor([2., 4.])，"
+                       "但没有哪个变量指向它（只有 lost.grad_fn.next_functions[0][0].variable "
+                       "能拿到它）。"),
     "02/index-grad": dict(
         question="s = tensor([1., 2.], requires_grad=True); t = s[0] * 10 + s.sum(); "
                  "t.backward(). What is s.grad?",
@@ -84,7 +88,7 @@ QUIZZES = {
         question_zh="s = tensor([1., 2.], requires_grad=True); t = s[0] "
                     "* 10 + s.sum(); t.backward()。s.grad 是什么？",
         choices_zh=[
-            "None:s[0] 是非叶子，所以梯度丢了",
+            "None：s[0] 是非叶子，所以梯度丢了",
             "tensor([10.,  0.])",
             "tensor([11.,  1.])",
             "tensor([1., 1.])"],
@@ -112,15 +116,17 @@ QUIZZES = {
 }
 
 EXERCISES = {
-    "02/float64-leaf": dict(
-        title="rescue the lost gradient",
-        solution="def make_weight():\n"
-                 "    return torch.tensor([1., 2., 3.], dtype=torch.float64, requires_grad=True)\n"
-                 "    # or: torch.tensor([1., 2., 3.]).double().requires_grad_()",
-        title_zh="救回弄丢的梯度",
-        solution_zh="def make_weight():\n    return torch.tensor([1., 2.,"
-                    " 3.], dtype=torch.float64, requires_grad=True)\n   "
-                    " # 或者：torch.tensor([1., 2., 3.]).double().requires_grad_()"),
+    "02/trainable-copy": dict(
+        title="a trainable float64 copy",
+        solution="def make_trainable(t):\n"
+                 "    return t.detach().clone().double().requires_grad_()\n"
+                 "    # detach().clone(): a graph-free copy with memory of its own (notebook 01);\n"
+                 "    # cast before requires_grad_(), so the result is a leaf (section 4)",
+        title_zh="一个可训练的 float64 副本",
+        solution_zh="def make_trainable(t):\n"
+                    "    return t.detach().clone().double().requires_grad_()\n"
+                    "    # detach().clone()：脱离计算图、有自己内存的副本（notebook 01）；\n"
+                    "    # 先转换类型再 requires_grad_()，结果才是叶子（第 4 节）"),
     "02/sgd-step": dict(
         title="fix the update step",
         solution="def sgd_step(w, lr):\n"
@@ -141,27 +147,58 @@ def _grad_quietly(t):
         return t.grad
 
 
-def check_float64_leaf(make_weight):
-    """make_weight() must give a float64 leaf [1, 2, 3] that receives its gradient."""
-    wt = make_weight()
-    (wt * wt).sum().backward()
-    if wt.dtype != torch.float64:
-        return say(f"Not yet: the weight must be float64, it is {wt.dtype}.",
-                   f"还不对：权重必须是 float64，现在是 {wt.dtype}。")
-    if not wt.is_leaf:
-        return say(f"Not yet: the weight is not a leaf (its grad_fn is "
-                   f"{type(wt.grad_fn).__name__}), so its .grad stays None.",
-                   f"还不对：权重不是叶子（它的 grad_fn 是 {type(wt.grad_fn).__name__}），"
-                   f"所以它的 .grad 一直是 None。")
-    grad = _grad_quietly(wt)
-    if grad is None:
-        return say("Not yet: the weight is a leaf but does not require grad.",
-                   "还不对：权重是叶子，但不需要梯度。")
-    if grad.tolist() != [2., 4., 6.]:
-        return say(f"Not yet: expected the gradient [2., 4., 6.], got {grad.tolist()}.",
-                   f"还不对：梯度应该是 [2., 4., 6.]，得到的是 {grad.tolist()}。")
-    return say("Correct: a float64 leaf, and its .grad is filled.",
-               "正确：一个 float64 叶子，它的 .grad 被填上了。")
+def _trainable_cases():
+    """(English name, Chinese name, the tensor t, the leaf t came from) for each kind of t."""
+    plain = torch.tensor([1., 2., 3.])
+    weight = torch.tensor([0.5, 1., 1.5], requires_grad=True)
+    activation = weight * 2
+    weight64 = torch.tensor([1., 2., 3.], dtype=torch.float64, requires_grad=True)
+    return [("a plain float32 tensor", "普通的 float32 张量", plain, plain),
+            ("an activation (computed from a weight)", "激活值（由权重算出）", activation, weight),
+            ("a float64 weight", "float64 权重", weight64, weight64)]
+
+
+def check_trainable(make_trainable):
+    """make_trainable(t) must give a new float64 leaf that requires grad, holds t's values,
+    has memory of its own and sends no gradient into t's graph, for three kinds of t."""
+    for name, name_zh, t, source in _trainable_cases():
+        values = t.tolist()
+        r = make_trainable(t)
+        if r is t:
+            return say(f"Not yet: for {name} your result is t itself (.double() of a float64 "
+                       f"tensor returns it unchanged, section 4): training it would train t.",
+                       f"还不对：对{name_zh}，你的结果就是 t 本身（对 float64 张量调用 "
+                       f".double() 会原样返回它，第 4 节）：训练它就是在训练 t。")
+        if r.dtype != torch.float64:
+            return say(f"Not yet: for {name} the result is {r.dtype}, not float64.",
+                       f"还不对：对{name_zh}，结果是 {r.dtype}，不是 float64。")
+        if not r.is_leaf:
+            return say(f"Not yet: for {name} the result is not a leaf (grad_fn "
+                       f"{type(r.grad_fn).__name__}): a recorded op made it, so its .grad "
+                       f"would stay None (section 3).",
+                       f"还不对：对{name_zh}，结果不是叶子（grad_fn 是 "
+                       f"{type(r.grad_fn).__name__}）：它是由被记录的运算产生的，"
+                       f"所以它的 .grad 会一直是 None（第 3 节）。")
+        if not r.requires_grad:
+            return say(f"Not yet: for {name} the result does not require grad.",
+                       f"还不对：对{name_zh}，结果不需要梯度。")
+        if r.tolist() != values:
+            return say(f"Not yet: for {name} the result holds {r.tolist()}, not t's {values}.",
+                       f"还不对：对{name_zh}，结果是 {r.tolist()}，而不是 t 的 {values}。")
+        (r * r).sum().backward()
+        if _grad_quietly(source) is not None:
+            return say(f"Not yet: for {name} the gradient also reached t's graph.",
+                       f"还不对：对{name_zh}，梯度也流进了 t 的计算图。")
+        with torch.no_grad():
+            r.add_(1.)                     # an optimizer step would write into r like this
+        if t.tolist() != values:
+            return say(f"Not yet: for {name} the result shares memory with t, so an update of "
+                       f"the result also changes t (detach() shares storage: notebook 01).",
+                       f"还不对：对{name_zh}，结果和 t 共用内存，更新结果也会改变 t"
+                       f"（detach() 共享存储：notebook 01）。")
+    return say("Correct: for every kind of t, a float64 leaf of its own that receives its "
+               "gradient.",
+               "正确：对每一种 t，都得到一个独立的 float64 叶子，而且能收到自己的梯度。")
 
 
 def check_sgd_step(sgd_step):
@@ -176,8 +213,16 @@ def check_sgd_step(sgd_step):
             return say(f"Not yet: at step {step} w.grad is None: after the update w is no longer "
                        f"a leaf (grad_fn {type(w.grad_fn).__name__}).",
                        f"还不对：第 {step} 步时 w.grad 是 None：更新之后 w 不再是叶子"
-                       f"(grad_fn {type(w.grad_fn).__name__})。")
+                       f"（grad_fn 是 {type(w.grad_fn).__name__}）。")
+        version, values = w._version, w.tolist()
         w = sgd_step(w, 0.1)
+        if w is first and w._version == version and w.tolist() != values:
+            return say("Not yet: w changed but its version counter did not: the update went "
+                       "around autograd (through .data?). Notebook 01, section 4, shows how that "
+                       "hides a stale value; update w itself in place under torch.no_grad().",
+                       "还不对：w 变了，它的版本计数器却没变：这次更新绕开了 autograd"
+                       "（用了 .data？）。notebook 01 第 4 节说明了这样会把过期的值藏起来；"
+                       "请在 torch.no_grad() 下原地更新 w 本身。")
     if not w.is_leaf:
         return say("Not yet: after the updates w is not a leaf, so the next backward cannot "
                    "fill w.grad.",

@@ -19,8 +19,8 @@ QUIZZES = {
             "一条",
             "三条，每读一次一条"],
         explanation_zh="Python 的默认过滤器对每个代码位置只显示一次警告。循环是在同一行"
-                       "读取 y.grad 的，所以你只看到一条；从另一行读取(或者重新运行这个单"
-                       "元格)会再警告一次。"),
+                       "读取 y.grad 的，所以你只看到一条；从另一行读取（或者重新运行这个单"
+                       "元格）会再警告一次。"),
     "03/passing-through": dict(
         question="hx = tensor(2., requires_grad=True); hy = hx ** 2; a hook on hy prints "
                  "what it receives; hz = hy * 3; hz.backward(). What does the hook print?",
@@ -29,7 +29,7 @@ QUIZZES = {
         answer="tensor(3.)",
         explanation="The hook receives d hz / d hy = 3: the gradient flowing into hy on its "
                     "way to hx. It is computed in every backward pass, just never stored.",
-        question_zh="hx = tensor(2., requires_grad=True); hy = hx ** 2;"
+        question_zh="hx = tensor(2., requires_grad=True); hy = hx ** 2；"
                     "hy 上的钩子打印它收到的东西；hz = hy * 3; hz.backward()"
                     "。钩子打印什么？",
         choices_zh=[
@@ -50,7 +50,7 @@ QUIZZES = {
         question_zh="b = a * 5。先反向传播一次（从 b.sum() 开始），然后调用 "
                     "b.retain_grad()，再反向传播两次。最后 b.grad 是什么？",
         choices_zh=[
-            "None:retain_grad() 是在一次反向传播之后才调用的",
+            "None：retain_grad() 是在一次反向传播之后才调用的",
             "tensor([1., 1.])",
             "tensor([2., 2.])",
             "tensor([3., 3.])"],
@@ -66,8 +66,8 @@ QUIZZES = {
                     "pass: act's gradient becomes [1, 0, -1], and MulBackward0 multiplies it "
                     "by 4 on the way to inp.",
         question_zh="inp = tensor([1., 2., 3.], requires_grad=True); act "
-                    "= inp * 4;act 上的钩子返回 g * tensor([1., 0., -1.])"
-                    ";act.sum().backward()。inp.grad 是什么？",
+                    "= inp * 4；act 上的钩子返回 g * tensor([1., 0., -1.])"
+                    "；act.sum().backward()。inp.grad 是什么？",
         choices_zh=[
             "tensor([4., 4., 4.])：钩子只是旁观",
             "tensor([ 4.,  0., -4.])",
@@ -86,14 +86,14 @@ QUIZZES = {
         explanation="A leaf's hook fires once per pass with the total of all its uses "
                     "(2 * 3 + 1 = 7), just before AccumulateGrad adds it into .grad.",
         question_zh="lx = tensor(3., requires_grad=True)，带一个钩子，打印它收到的东西"
-                    "和 lx.grad;(lx * lx + lx).backward()。它打印什么？",
+                    "和 lx.grad；(lx * lx + lx).backward()。它打印什么？",
         choices_zh=[
             "调用两次：tensor(6.) 和 tensor(1.)",
             "调用一次：tensor(7.)，此时 lx.grad 还是 None",
             "调用一次：tensor(7.)，此时 lx.grad 已经是 tensor(7.)",
             "什么都不打印：叶子上的钩子不会触发"],
-        explanation_zh="叶子的钩子每次反向传播触发一次，收到的是所有用途的总和(2 "
-                       "* 3 + 1 = 7)，就在 AccumulateGrad 把它加进 .grad 之前。"),
+        explanation_zh="叶子的钩子每次反向传播触发一次，收到的是所有用途的总和（2 "
+                       "* 3 + 1 = 7），就在 AccumulateGrad 把它加进 .grad 之前。"),
 }
 
 EXERCISES = {
@@ -143,9 +143,10 @@ def check_capture(captured, inp):
         return say(f"Not yet: captured {got.tolist()}, expected the weights [1., 10., 100.].",
                    f"还不对：截获到的是 {got.tolist()}，应该是权重 [1., 10., 100.]。")
     if inp.grad is None or inp.grad.tolist() != [2., 40., 600.]:
-        return say("Not yet: the hook must not change the gradient "
+        return say("Not yet: this hook should only record the gradient and leave it unchanged "
                    "(inp.grad should be [2, 40, 600]).",
-                   "还不对：钩子不能改变梯度（inp.grad 应该是 [2, 40, 600]）。")
+                   "还不对：这道题里的钩子只应记录梯度，不应改变它"
+                   "（inp.grad 应该是 [2, 40, 600]）。")
     return say("Correct: a hook sees the gradient without storing it on the tensor.",
                "正确：钩子能看到梯度，而不必把它存在张量上。")
 
@@ -171,7 +172,7 @@ def check_clip(clip):
     if w.grad.tolist() != [10., 10., 10.]:
         return say(f"Not yet: w.grad = {w.grad.tolist()}; with h's gradient clipped to 1, "
                    f"w.grad should be [10., 10., 10.].",
-                   f"还不对：w.grad = {w.grad.tolist()};h 的梯度被裁剪到 1 时，"
+                   f"还不对：w.grad = {w.grad.tolist()}；h 的梯度被裁剪到 1 时，"
                    f"w.grad 应该是 [10., 10., 10.]。")
     return say("Correct: the hook returns a clipped copy, and the gradient it received "
                "is untouched.",

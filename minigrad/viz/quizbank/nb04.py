@@ -82,19 +82,20 @@ QUIZZES = {
                        "之后的每个单元格都会在没有计算图的情况下运行，直到你调用 "
                        "torch.set_grad_enabled(True)。"),
     "04/frozen-layer": dict(
-        question="net = Sequential(Linear(2, 2), Linear(2, 1)); the first layer's parameters "
-                 "get requires_grad_(False); then a backward pass. Which parameters have a "
-                 ".grad?",
+        question="net = Sequential(Linear(2, 2), Linear(2, 1)); the parameters of net[0], "
+                 "the first layer, get requires_grad_(False); then a backward pass. Which "
+                 "parameters have a .grad?",
         choices=["all four (weights and biases of both layers)",
-                 "only layer 1's weight and bias", "none: backward raises"],
+                 "only the weight and bias of net[1], the second layer",
+                 "none: backward raises"],
         answer=1,
-        explanation="Layer 0's input and parameters need no gradient, so nothing is recorded "
-                    "for it and its .grad stays None; the optimizer skips such parameters.",
-        question_zh="net = Sequential(Linear(2, 2), Linear(2, 1))；第一层的参数被 "
+        explanation="net[0]'s input and parameters need no gradient, so nothing is recorded "
+                    "for it and the .grad of its parameters stays None; the optimizer skips them.",
+        question_zh="net = Sequential(Linear(2, 2), Linear(2, 1))；第一层 net[0] 的参数被 "
                     "requires_grad_(False)；然后做一次反向传播。哪些参数有 .grad？",
         choices_zh=["全部四个（两层的权重和偏置）",
-                    "只有第 1 层的权重和偏置", "一个都没有：backward 报错"],
-        explanation_zh="第 0 层的输入和参数都不需要梯度，所以没有为它记录任何东西，"
+                    "只有第二层 net[1] 的权重和偏置", "一个都没有：backward 报错"],
+        explanation_zh="net[0] 的输入和参数都不需要梯度，所以没有为它记录任何东西，"
                        "它的 .grad 保持 None；优化器会跳过这样的参数。"),
     "04/inference-inplace": dict(
         question="u was made inside inference_mode. Outside, u.add_(1) raises a "
@@ -124,15 +125,21 @@ def evaluate(v):
         solution_zh="""@torch.no_grad()
 def evaluate(v):
     return (v * v).sum()"""),
-    "04/sgd-step": dict(
-        title="an SGD step by hand",
-        solution="""def sgd_step(w, lr):
-    with torch.no_grad():
-        w -= lr * w.grad        # one in-place update: version 0 -> 1, still a leaf""",
-        title_zh="手写一步 SGD",
-        solution_zh="""def sgd_step(w, lr):
-    with torch.no_grad():
-        w -= lr * w.grad        # 一次原地更新：版本 0 -> 1，仍然是叶子"""),
+    "04/frozen-features": dict(
+        title="a frozen feature extractor",
+        solution="""def step(batch):
+    with torch.no_grad():               # nothing recorded, nothing saved for features
+        found = features(batch)
+    return head(found).sum()            # recorded: head's weight needs its gradient
+# (inference_mode is refused here: head's node must save `found` for the weight's gradient,
+# and inference tensors cannot be saved for backward)""",
+        title_zh="冻结的特征提取器",
+        solution_zh="""def step(batch):
+    with torch.no_grad():               # 不记录，也不为 features 保存任何东西
+        found = features(batch)
+    return head(found).sum()            # 被记录：head 的权重需要梯度
+# （这里不能用 inference_mode：head 的节点要为权重的梯度保存 found，
+# 而推理张量不能为反向传播保存）"""),
 }
 
 
@@ -144,16 +151,34 @@ def _verdict(problems, correct):
                "还不对：" + "；".join(zh for _, zh in problems))
 
 
+def _saved_while(run):
+    """(result of run(), how many tensors were saved for backward while it ran)."""
+    saved = []
+
+    def pack(t):
+        saved.append(t)
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        result = run()
+    return result, len(saved)
+
+
 def check_evaluate(evaluate):
-    """evaluate(x) must return sum(x * x) without a graph and change nothing else."""
+    """evaluate(x) must return sum(x * x), record no graph on the way, change nothing else."""
     x = torch.tensor([1., 2., 3.], requires_grad=True)
-    res = evaluate(x)
+    res, saves = _saved_while(lambda: evaluate(x))
     problems = []
     if not isinstance(res, torch.Tensor):
         return say("Not yet: evaluate should return a tensor.",
                    "还不对：evaluate 应该返回一个张量。")
     if res.requires_grad or res.grad_fn is not None:
         problems.append(("the result still has a graph", "结果仍然带着计算图"))
+    elif saves:
+        problems.append((f"the graph was still recorded ({saves} tensor(s) saved for backward) "
+                         "and only cut off at the end: .detach() does not stop the recording",
+                         f"计算图仍然被记录了（为反向传播保存了 {saves} 个张量），"
+                         "只是在最后才被切断：.detach() 并不会停止记录"))
     if not x.requires_grad:
         problems.append(("x no longer requires grad: leave the flag alone",
                          "x 不再需要梯度了：不要动这个标志"))
@@ -167,24 +192,47 @@ def check_evaluate(evaluate):
                                "正确：没有计算图，其他什么都没变。"))
 
 
-def check_sgd_step(sgd_step):
-    """sgd_step(w, lr) must do w <- w - lr * w.grad once, in place, keeping w a leaf."""
-    w = torch.tensor([1., 2.], requires_grad=True)
-    w_before = w
-    (w * w).sum().backward()          # w.grad = 2w = [2., 4.]
-    sgd_step(w, 0.1)
+def check_frozen_features(step, features, head):
+    """step(batch) must record head only: head gets .grad, features records and saves nothing."""
+    params = [*features.parameters(), *head.parameters()]
+    for p in params:
+        p.grad = None
+    batch = torch.linspace(-1., 1., 20).reshape(5, 4)
+    with torch.no_grad():
+        found = features(batch)
+    expected_value = head(found).sum().item()
+    _, head_saves = _saved_while(lambda: head(found).sum())
+    try:
+        loss, saves = _saved_while(lambda: step(batch))
+    except RuntimeError as err:
+        return say(f"Not yet: step raises: {str(err).split('. ')[0]}",
+                   f"还不对：step 报错：{str(err).split('. ')[0]}")
     problems = []
-    if w is not w_before:
-        problems.append(("w is a different object: update it in place",
-                         "w 成了另一个对象：请原地更新它"))
-    if w.tolist() != torch.tensor([0.8, 1.6]).tolist():
-        problems.append((f"w is {w.tolist()}, expected [0.8, 1.6] (float32)",
-                         f"w 是 {w.tolist()}，应该是 [0.8, 1.6]（float32）"))
-    if not (w.is_leaf and w.requires_grad):
-        problems.append(("w must stay a leaf that requires grad",
-                         "w 必须仍然是一个需要梯度的叶子"))
-    if w._version != 1:
-        problems.append((f"w._version is {w._version}: exactly one in-place update expected",
-                         f"w._version 是 {w._version}：应该恰好有一次原地更新"))
-    return _verdict(problems, ("Correct: one in-place update, w is still the same leaf.",
-                               "正确：一次原地更新，w 仍然是同一个叶子。"))
+    if not torch.is_grad_enabled():
+        problems.append(("grad mode is still off after step()",
+                         "step() 之后梯度模式仍然是关闭的"))
+    if not isinstance(loss, torch.Tensor) or loss.grad_fn is None:
+        problems.append(("the loss has no graph: head must still be recorded",
+                         "损失没有计算图：head 仍然必须被记录"))
+    else:
+        if abs(loss.item() - expected_value) > 1e-5:
+            problems.append((f"the loss is {loss.item():.6g}, expected {expected_value:.6g}",
+                             f"损失是 {loss.item():.6g}，应该是 {expected_value:.6g}"))
+        loss.backward()
+        if any(p.grad is None for p in head.parameters()):
+            problems.append(("head's parameters got no gradient", "head 的参数没有得到梯度"))
+        if any(p.grad is not None for p in features.parameters()):
+            problems.append(("features' parameters got a gradient",
+                             "features 的参数得到了梯度"))
+        elif saves > head_saves:
+            problems.append(("a .detach() after features cuts the graph only after it was built",
+                             "在 features 之后 .detach() 只是在计算图建好之后才把它切断"))
+    if saves > head_saves:
+        problems.insert(0, (f"features was recorded: {saves - head_saves} more tensor(s) were "
+                            "saved for backward than head alone saves",
+                            f"features 被记录了：为反向传播保存的张量比只有 head 时多了 "
+                            f"{saves - head_saves} 个"))
+    for p in params:
+        p.grad = None
+    return _verdict(problems, ("Correct: only head was recorded.",
+                               "正确：只有 head 被记录了。"))

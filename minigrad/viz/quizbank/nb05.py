@@ -58,34 +58,24 @@ QUIZZES = {
         choices_zh=["正常运行，x.grad 是 exp(2)", "正常运行，x.grad 是 exp(2) + 1", "报错"],
         explanation_zh="ExpBackward0 留下的是它的输出（exp 的导数就是 exp 本身），而 detach() "
                        "共享这个输出的版本计数器：保存的张量过期了，backward 拒绝使用它。"),
-    "05/pow-edit": dict(
-        question="y = x ** 2 at x = 1; y.detach().zero_(); y.backward(): what happens?",
-        choices=["it raises, like the exp experiment",
-                 "it runs, and x.grad is tensor(2.)",
-                 "it runs, and x.grad is tensor(0.)"],
+    "05/other-branch": dict(
+        question="loss = a.sigmoid().sum() + (b * 2).sum(); then the sigmoid's output is zeroed "
+                 "through detach(). What does loss.backward(inputs=[b]) do?",
+        choices=["it raises, as loss.backward() would",
+                 "it runs: b.grad is tensor([2., 2.]) and a.grad stays None",
+                 "it runs, and fills both a.grad and b.grad"],
         answer=1,
-        explanation="PowBackward0 kept x, not y. Zeroing y changes no tensor the node needs, "
-                    "so the stamp check passes and the gradient 2 * x is right.",
-        question_zh="x = 1 处 y = x ** 2；y.detach().zero_(); y.backward()：会发生什么？",
-        choices_zh=["报错，和 exp 实验一样",
-                    "正常运行，x.grad 是 tensor(2.)",
-                    "正常运行，x.grad 是 tensor(0.)"],
-        explanation_zh="PowBackward0 留下的是 x 而不是 y。把 y 清零不会改动节点需要的任何张量，"
-                       "所以版本戳检查通过，梯度 2 * x 是对的。"),
-    "05/data-edit": dict(
-        question="y = x.exp(); y.data.add_(1); y.sum().backward(): what happens?",
-        choices=["it raises, like the detach() version",
-                 "it runs, and x.grad is the correct exp(x)",
-                 "it runs, and x.grad is exp(x) + 1: silently wrong"],
-        answer=2,
-        explanation=".data has its own version counter, so the edit leaves no trace that the "
-                    "check could see. Backward multiplies by the edited saved output.",
-        question_zh="y = x.exp(); y.data.add_(1); y.sum().backward()：会发生什么？",
-        choices_zh=["报错，和 detach() 的版本一样",
-                    "正常运行，x.grad 是正确的 exp(x)",
-                    "正常运行，x.grad 是 exp(x) + 1：悄悄地算错了"],
-        explanation_zh=".data 有自己的版本计数器，所以这次修改没有留下检查能看到的痕迹。"
-                       "backward 乘上的是被修改过的保存输出。"),
+        explanation="A pass runs only the nodes on a path from loss to the inputs it was asked "
+                    "for. SigmoidBackward0 is on a's branch, so it never checks its stale "
+                    "saved output; the full loss.backward() runs it and raises.",
+        question_zh="loss = a.sigmoid().sum() + (b * 2).sum()；然后通过 detach() 把 sigmoid "
+                    "的输出清零。loss.backward(inputs=[b]) 会怎样？",
+        choices_zh=["报错，和 loss.backward() 一样",
+                    "正常运行：b.grad 是 tensor([2., 2.])，a.grad 仍然是 None",
+                    "正常运行，a.grad 和 b.grad 都被填上"],
+        explanation_zh="一次反向传播只运行从 loss 通往所要求的输入的路径上的节点。"
+                       "SigmoidBackward0 在 a 的分支上，所以它根本不会检查自己那个过期的保存输出；"
+                       "完整的 loss.backward() 会运行它，于是报错。"),
     "05/view-gradient": dict(
         question="z = x * 1 with x = [1, 2, 3, 4]; z[1:3].mul_(10); (z * z).sum().backward(). "
                  "What is x.grad?",
@@ -103,91 +93,131 @@ QUIZZES = {
 }
 
 EXERCISES = {
-    "05/fix-the-copy": dict(
-        title="keep the edit, fix the backward",
-        solution="""a = torch.tensor([0., 1., 2.], requires_grad=True)
-out = a.exp()
-shifted = out.detach().clone()         # new memory, its own version counter
-shifted.add_(1)
-# (shifted = out + 1, or out.detach() + 1 without the add_, work too: any new tensor
-# instead of an alias of out)""",
-        title_zh="保留修改，修好 backward",
-        solution_zh="""a = torch.tensor([0., 1., 2.], requires_grad=True)
-out = a.exp()
-shifted = out.detach().clone()         # 新的内存，自己的版本计数器
-shifted.add_(1)
-# （shifted = out + 1，或者不用 add_ 直接写 out.detach() + 1，也都可以：
-# 只要是一个新张量，而不是 out 的别名）"""),
-    "05/output-or-input": dict(
-        title="output or input?",
-        solution="""answers = {
-    "x.tanh()": "output",    # tanh' = 1 - tanh^2
-    "x.sin()": "input",      # sin' = cos(x)
-    "x.sqrt()": "output",    # sqrt' = 1 / (2 sqrt(x))
-    "x - w": "nothing",      # the gradients are 1 and -1
-    "x.abs()": "input",      # abs' = sign(x)
-}""",
-        title_zh="输出还是输入？",
-        solution_zh="""answers = {
-    "x.tanh()": "output",    # tanh' = 1 - tanh^2
-    "x.sin()": "input",      # sin' = cos(x)
-    "x.sqrt()": "output",    # sqrt' = 1 / (2 sqrt(x))
-    "x - w": "nothing",      # 梯度是 1 和 -1
-    "x.abs()": "input",      # abs' = sign(x)
-}"""),
+    "05/two-steps": dict(
+        title="two steps from one forward pass",
+        solution="""def train_step(model, opt, batch):
+    out = model(batch)
+    opt.zero_grad()
+    ((out - 1) ** 2).mean().backward()
+    opt.step()
+    out = model(batch)          # a new forward pass: its graph saves the updated weights
+    opt.zero_grad()
+    out.abs().mean().backward()
+    opt.step()""",
+        title_zh="一次前向传播，两步更新",
+        solution_zh="""def train_step(model, opt, batch):
+    out = model(batch)
+    opt.zero_grad()
+    ((out - 1) ** 2).mean().backward()
+    opt.step()
+    out = model(batch)          # 重新做一次前向传播：新的计算图保存的是更新后的权重
+    opt.zero_grad()
+    out.abs().mean().backward()
+    opt.step()"""),
+    "05/in-place-where-safe": dict(
+        title="in place where it is safe",
+        solution="""def forward(x):
+    a = x * 3              # x is a leaf that requires grad: x.mul_(3) is refused
+    b = a.sigmoid_()       # MulBackward0 kept only the number 3, not a: safe
+    c = b * 2              # SigmoidBackward0 kept b, its output: b.mul_(2) would break backward
+    d = c.exp_()           # no node kept c: safe (ExpBackward0 keeps the new values)
+    return a, b, c, d""",
+        title_zh="在安全的地方原地操作",
+        solution_zh="""def forward(x):
+    a = x * 3              # x 是需要梯度的叶子：x.mul_(3) 会被拒绝
+    b = a.sigmoid_()       # MulBackward0 只留下了数字 3，没有留下 a：安全
+    c = b * 2              # SigmoidBackward0 留下了它的输出 b：b.mul_(2) 会破坏 backward
+    d = c.exp_()           # 没有节点留下 c：安全（ExpBackward0 留下的是新的值）
+    return a, b, c, d"""),
 }
 
 
 _VERSIONS = re.compile(r"is at version (?P<now>\d+); expected version (?P<saved>\d+) instead")
 
 
-def check_copy(a, out, shifted):
-    """shifted must be exp(a) + 1 in memory of its own; out.sum().backward() must work."""
-    problems = []
-    try:
-        out.sum().backward(retain_graph=True)
-    except RuntimeError as err:
-        parts = _VERSIONS.search(str(err))
-        if parts is None:
-            raise
-        problems.append((f"backward raises (a saved tensor is at version {parts['now']}, "
-                         f"saved at {parts['saved']})",
-                         f"backward 报错（一个保存的张量现在是版本 {parts['now']}，"
-                         f"保存时是版本 {parts['saved']}）"))
-    else:
-        if (a.grad - a.detach().exp()).abs().max().item() > 1e-6:
-            problems.append((f"wrong gradient {a.grad.tolist()}",
-                             f"梯度不对：{a.grad.tolist()}"))
-    if (shifted - a.detach().exp() - 1).abs().max().item() > 1e-6:
-        problems.append(("shifted is not exp(a) + 1", "shifted 不等于 exp(a) + 1"))
-    if (out - a.detach().exp()).abs().max().item() > 1e-6:
-        problems.append(("out was changed too: the copy shares its memory",
-                         "out 也被改了：这份拷贝和它共享内存"))
-    a.grad = None
+def _verdict(problems, correct):
+    """say(...) for a list of (english, chinese) problems, or the two `correct` sentences."""
     if not problems:
-        return say("Correct: a separate copy, and backward is untouched.",
-                   "正确：一份独立的拷贝，backward 不受影响。")
+        return say(*correct)
     return say("Not yet: " + "; ".join(en for en, _ in problems),
                "还不对：" + "；".join(zh for _, zh in problems))
 
 
-def _kept(r):
-    """"output", "input" or "nothing": what r's node saved (as saved_of in the notebook)."""
-    slots = [s for s in ("self", "other", "result", "mat2")
-             if isinstance(getattr(r.grad_fn, "_saved_" + s, None), torch.Tensor)
-             and getattr(r.grad_fn, "_saved_" + s).dim() > 0]
-    return "output" if "result" in slots else "input" if slots else "nothing"
+def _raised(err, what_en, what_zh):
+    """A (english, chinese) problem for a RuntimeError, naming the versions when it has them."""
+    parts = _VERSIONS.search(str(err))
+    if parts is None:
+        first = str(err).split(". ")[0]
+        return (f"{what_en} raises: {first}", f"{what_zh}报错：{first}")
+    return (f"{what_en} raises: a saved tensor is at version {parts['now']}, saved at "
+            f"version {parts['saved']}",
+            f"{what_zh}报错：一个保存的张量现在是版本 {parts['now']}，"
+            f"保存时是版本 {parts['saved']}")
 
 
-def check_answers(answers):
-    """answers[expr] must name what each expression's node keeps."""
-    x = torch.tensor([1., 2., 3.], requires_grad=True)
-    w = torch.tensor([4., 5., 6.], requires_grad=True)
-    made = {"x.tanh()": x.tanh(), "x.sin()": x.sin(), "x.sqrt()": x.sqrt(), "x - w": x - w,
-            "x.abs()": x.abs()}
-    wrong = [expr for expr, r in made.items() if answers.get(expr) != _kept(r)]
-    if not wrong:
-        return say("Correct: all five.", "正确：五个全对。")
-    right = len(made) - len(wrong)
-    return say(f"Not yet: {right} of {len(made)} right; look again at {wrong}",
-               f"还不对：{len(made)} 个里对了 {right} 个；再看看 {wrong}")
+def _two_step_setup():
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.Tanh(), torch.nn.Linear(3, 1))
+    return model, torch.optim.SGD(model.parameters(), lr=0.1)
+
+
+def _two_steps_by_hand(batch):
+    """The expected weights: two SGD steps, each from a forward pass at the current weights."""
+    model, _ = _two_step_setup()
+    params = list(model.parameters())
+    for loss_of in (lambda out: ((out - 1) ** 2).mean(), lambda out: out.abs().mean()):
+        grads = torch.autograd.grad(loss_of(model(batch)), params)
+        with torch.no_grad():
+            for p, g in zip(params, grads):
+                p -= 0.1 * g
+    return params
+
+
+def check_two_steps(train_step):
+    """train_step(model, opt, batch) must make the two SGD steps, each at the current weights."""
+    batch = torch.tensor([[1., 2.], [3., -1.]])
+    model, opt = _two_step_setup()
+    try:
+        train_step(model, opt, batch)
+    except RuntimeError as err:
+        return _verdict([_raised(err, "train_step", "train_step ")], None)
+    expected = _two_steps_by_hand(batch)
+    off = max((p - q).abs().max().item() for p, q in zip(model.parameters(), expected))
+    problems = []
+    if off > 1e-6:
+        problems.append((f"the weights differ by up to {off:.3g} from two steps, each with the "
+                         "gradient at the weights of that moment",
+                         f"权重与两步更新（每步都用当时权重下的梯度）的结果最多相差 {off:.3g}"))
+    return _verdict(problems, ("Correct: the second step's graph saved the updated weights.",
+                               "正确：第二步的计算图保存的是更新后的权重。"))
+
+
+def check_in_place(forward):
+    """forward(x) -> (a, b, c, d): in place exactly where backward allows, same gradient."""
+    x = torch.tensor([0.5, 1.0, 1.5], requires_grad=True)
+    try:
+        a, b, c, d = forward(x)
+    except RuntimeError as err:
+        return _verdict([_raised(err, "forward", "forward ")], None)
+    ref = x.detach().clone().requires_grad_()
+    ref_out = ((ref * 3).sigmoid() * 2).exp()
+    ref_out.sum().backward()
+    try:
+        d.sum().backward()
+    except RuntimeError as err:
+        return _verdict([_raised(err, "d.sum().backward()", "d.sum().backward() ")], None)
+    problems = []
+    if (d - ref_out).abs().max().item() > 1e-5:
+        problems.append(("d has the wrong values", "d 的值不对"))
+    if x.grad is None or (x.grad - ref.grad).abs().max().item() > 1e-5:
+        got = None if x.grad is None else x.grad.tolist()
+        problems.append((f"x.grad is {got}, expected {ref.grad.tolist()}",
+                         f"x.grad 是 {got}，应该是 {ref.grad.tolist()}"))
+    if b is not a:
+        problems.append(("the sigmoid step can be in place too: did any node keep a?",
+                         "sigmoid 这一步也可以原地做：想想有没有节点留下了 a"))
+    if d is not c:
+        problems.append(("the exp step can be in place too: did any node keep c?",
+                         "exp 这一步也可以原地做：想想有没有节点留下了 c"))
+    return _verdict(problems, ("Correct: in place twice, and backward still sees what it saved.",
+                               "正确：两步原地操作，backward 看到的仍是它保存的值。"))
