@@ -113,6 +113,8 @@ def sample(tmp_path):
     (tmp_path / "src" / "zh").mkdir(parents=True)
     shutil.copy(src, tmp_path / "src" / src.name)
     shutil.copy(nbzh.prose_path(src), tmp_path / "src" / "zh" / (src.stem + ".md"))
+    if (src.parent / "myths.py").exists():     # the sample's myth-check placeholder needs it
+        shutil.copy(src.parent / "myths.py", tmp_path / "src" / "myths.py")
     return tmp_path / "src" / src.name
 
 

@@ -4,9 +4,9 @@
 # This course teaches how PyTorch's autograd really behaves, the parts that bite in real
 # training code: what `detach()` shares, which tensors get a `.grad`, when an in-place edit
 # breaks `backward()`, what `no_grad` switches off, and how all of it shows up in a training
-# loop. Each notebook takes about 30 minutes.
+# loop. Each notebook's first cell says how long it takes (at most about 40 minutes).
 #
-# This tour (about 20 minutes) shows the tools: minigrad itself, a first backward pass, the
+# This tour (about 40 minutes) shows the tools: minigrad itself, a first backward pass, the
 # diagrams, the quiz and exercise widgets. The rules of the whole course fit on one page:
 # the [cheat sheet](cheatsheet.md).
 #
@@ -33,15 +33,18 @@ import minigrad as torch
 
 # %% tags=["minigrad-only"]
 from minigrad import viz
-from minigrad.viz.quizbank.nb00 import check_float_leaf, check_log_loss
+from minigrad.viz.quizbank.nb00 import check_mean_loss, check_scale_grad
 
 # %% [markdown] key="first-graph-backward"
 # ## 2. A first graph and a backward pass
 #
 # Training a model is: compute a loss from the parameters, call `loss.backward()`, and read
 # each parameter's `.grad`. Every operation on a tensor that requires grad is recorded as a
-# node; `backward()` walks those nodes from the result back to the **leaves** (the tensors
-# you made) and stores the gradient in their `.grad`.
+# node; `backward()` walks those nodes from the result back to the **leaves** and stores the
+# gradient in the `.grad` of each leaf that requires grad. A **leaf** is a tensor with no
+# `grad_fn`: no recorded operation produced it. A tensor you create is a leaf until a recorded
+# operation writes into it (an in-place op can do that, notebook 05); notebook 02 has the
+# details.
 #
 # Each section of the course asks you to **predict** before you run. Pick an answer, press
 # **Run**: the quiz runs the code on its own tensors and tells you whether you were right.
@@ -49,25 +52,33 @@ from minigrad.viz.quizbank.nb00 import check_float_leaf, check_log_loss
 # %%
 def first_backward():
     p = torch.tensor([1., 2., 3.], requires_grad=True)
-    (p * p).sum().backward()
-    print("p.grad =", p.grad)
+    f = (p * p).sum()
+    print("f:", f)
+    print("p.grad before backward:", p.grad)
+    f.backward()
+    print("p.grad after backward: ", p.grad)
 
 
 # %% tags=["minigrad-only"]
 viz.quiz("00/first-grad", run=first_backward)
 
+# %% [markdown] key="requires-grad-true" jupyter={"source_hidden": true}
+# **Explanation**
+#
+# `requires_grad=True` asked autograd to track `p`; `f` was made by recorded ops, so it
+# prints its `grad_fn`. `p.grad` is `None` until a backward pass reaches it, then `2p`
+# (each element adds `p²` to the sum).
+
+# %% [markdown] key="graph-behind-f"
+# ### The graph behind `f`
+#
+# The same computation with `x`, drawn after its backward pass (section 4 explains every
+# kind of box):
+
 # %%
 x = torch.tensor([1., 2., 3.], requires_grad=True)
 f = (x * x).sum()
-print("f:", f)
-print("x.grad before backward:", x.grad)
 f.backward()
-print("x.grad after backward: ", x.grad)
-
-# %% [markdown] key="requires-grad-true"
-# `requires_grad=True` asked autograd to track `x`; `f` was made by recorded ops, so it
-# prints its `grad_fn`. `x.grad` is `None` until a backward pass reaches it, then `2x`.
-# The graph behind `f` (section 4 explains every kind of box):
 
 # %% tags=["minigrad-only"]
 viz.draw(f)
@@ -78,7 +89,7 @@ viz.draw(f)
 # A tensor holds numbers of **one** dtype. `float32` is the default **floating-point** dtype
 # (`torch.get_default_dtype()`, used by `zeros`, `ones` and float literals), but
 # `torch.tensor(...)` infers the dtype from the data: Python ints give `int64`, bools
-# give `bool`. That matters for gradients.
+# give `bool`.
 
 # %%
 print(torch.get_default_dtype(), torch.zeros(2).dtype, torch.tensor([1.0]).dtype)
@@ -92,11 +103,13 @@ def int_requires_grad():
 # %% tags=["minigrad-only"]
 viz.quiz("00/int-grad", run=int_requires_grad)
 
-# %% tags=["raises-exception"]
+# %% tags=["raises-exception"] jupyter={"outputs_hidden": true}
 torch.tensor([1, 2], requires_grad=True)
 
-# %% [markdown] key="how-read-message"
-# **How to read this message** (the dtype family of errors):
+# %% [markdown] key="how-read-message" jupyter={"source_hidden": true}
+# **How to read this message**
+#
+# The dtype family of errors:
 #
 # - `Only Tensors of floating point and complex dtype`: the check is on the dtype, not the
 #   values. `[1, 2]` became `int64`.
@@ -104,6 +117,9 @@ torch.tensor([1, 2], requires_grad=True)
 #   PyTorch allows complex tensors too (minigrad has no complex dtypes).
 # - Fix: write `torch.tensor([1., 2.])` or pass `dtype=torch.float32`. Calling
 #   `.requires_grad_()` on an int tensor gives a slightly different wording of the same rule.
+
+# %% [markdown] key="item-python-number"
+# ### `item()`: a tensor as a Python number
 #
 # `loss.item()` turns a one-element tensor (any shape) into a Python number: what you log
 # or print. It gives the exact float32 value, so `0.1` comes back as `0.10000000149011612`.
@@ -147,17 +163,19 @@ viz.draw(f)
 # | grey square box | a `grad_fn` node, named as PyTorch names it (`MulBackward0`) |
 # | light-blue square box | `AccumulateGrad`: adds a gradient into a leaf's `.grad` |
 # | orange note | a value a node **saved** for backward, with its version then and now |
-# | red note | a saved value changed in place since (backward will raise) |
+# | red note | a saved value changed in place since (a backward pass through this node raises) |
 # | grey dashed note | a saved value already freed by a backward pass |
 # | black arrow `0`, `1` | gradient flow to input 0, 1 of the node |
 # | dashed line between tensors | two tensors sharing memory (notebook 01) |
 #
 # Each tensor box lists its name, shape (`[]` for a single number), `vN` (its version
-# counter, notebook 05), short values, and flags. Read this one from the top: `SumBackward0`
+# counter, notebook 01), short values, and flags. Read this one from the top: `SumBackward0`
 # passes the gradient to `SigmoidBackward0`, which saved its **result** (sigmoid's
 # derivative is computed from its output). `MulBackward0` saved `w`: `x`'s gradient is the
 # incoming gradient times `w`. The constant `w` gets no box of its own, as no gradient goes
 # to it. `print(viz.draw(...))` gives the same diagram as text, one line per box and arrow.
+# `viz.legend()` lists every state label a diagram can show ("saved v0, now v1", "freed by
+# backward", ...) with its meaning, in English and Chinese.
 #
 # ## 5. Widgets: step through a backward pass
 #
@@ -220,18 +238,26 @@ print(isinstance(out, torch.Tensor), type(out).__name__)
 # | [05 · In-place ops and versions](05_inplace_and_versions.ipynb) | saved tensors, views, reading the in-place error |
 # | [06 · Under the hood](06_under_the_hood.ipynb) | your own `Function`, the engine, what minigrad simplifies |
 # | [07 · Autograd in a training loop](07_training_loop.ipynb) | `zero_grad`, accumulation, `eval()`, leaks, clipping |
+
+# %% [markdown] key="glossary"
+# ## Glossary
 #
-# ## Myth check
+# The course's terms, with the words the Chinese edition uses (handy when you search Chinese
+# posts):
 #
-# Claims from blog posts about the basics, with their verdict on PyTorch 2.13 and the cell
-# that shows it.
-#
-# - **True**: since 0.4, `Tensor` and `Variable` are one thing. §6, last line <!-- claim S000-16 true -->
-# - **Outdated**: "`w.grad` prints as `tensor([ 1.])`": the value is right, 2.13 prints `tensor([1.])`. M1 <!-- claim S000-21 outdated -->
-# - **Outdated**: "`grad_fn=<SigmoidBackward>` and `output 0 of SigmoidBackward`": 2.13 prints `SigmoidBackward0` and `output 0 of Sigmoid`. §6 and 01 §4 <!-- claim S001-13 outdated -->
-# - **Misleading**: "the default dtype of a tensor is float32": only the default *floating-point* dtype; `torch.tensor([1, 2])` is `int64`. §3 <!-- claim S004-1 misleading -->
-# - **True**: for `a = torch.tensor([1.0])`: `a.data` is `tensor([1.])`, `a.grad` None, `requires_grad` False, float32, `item()` 1.0. §3 <!-- claim S004-2 true -->
-# - **True**: `item()` returns the single number of a one-element tensor as a Python number. §3 <!-- claim S004-3 true -->
+# | term | in this course | 中文 |
+# | --- | --- | --- |
+# | leaf (leaf tensor) | a tensor with no `grad_fn` (§2) | 叶子张量 = 叶子节点 |
+# | node | a `grad_fn` node of the backward graph | 节点 |
+# | computation graph | the nodes the recorded ops left behind | 计算图 |
+# | in-place op | an op that writes into an existing tensor (`add_`, `t[0] = 1.`) | 原地操作 = 原位操作 |
+# | detach | `t.detach()`: the same numbers, no history (notebook 01) | 分离 |
+# | version counter | `t._version`, raised by each in-place op (notebook 01) | 版本计数器 |
+# | gradient accumulation | adding the gradients of several backward passes in `.grad` before one step (notebook 07) | 梯度累积 |
+# | backpropagation through time (BPTT) | backward through a recurrent net unrolled over its time steps (notebook 07) | 通过时间反向传播 |
+
+# %% [markdown] myths="00"
+# (generated from notebooks/src/myths.py)
 
 # %%
 # M1: the post's example, printed by 2.13
@@ -246,25 +272,32 @@ print(w1.grad)
 # the widget below it (or re-run that cell). They ship unsolved, so the stored verdict is
 # "Not yet". **Show solution** reveals the answer when you are stuck.
 #
-# **1.** Make `p` a tensor holding `1, 2, 3` such that `backward()` of `(p * p).sum()` fills
-# `p.grad` with `[2., 4., 6.]`.
+# **1. A learnable scale.** `grad_of_scale(values)` should return the gradient of
+# `(scale * values).sum()` with respect to `scale`, at `scale = 2`. As written, its first
+# line raises and it returns nothing: make it work. (`values` come from a data loader as
+# integers, like `torch.tensor([1, 2, 3])`; they need no gradient.)
 
 # %%
-p = torch.tensor([1, 2, 3])         # <- edit this line
+def grad_of_scale(values):
+    scale = torch.tensor(2, requires_grad=True)          # <- this line raises
+    loss = (scale * values).sum()
+    return None                                          # <- return d loss / d scale
 
 # %% tags=["minigrad-only"]
-viz.exercise("00/float-leaf", check=lambda: check_float_leaf(p))
+viz.exercise("00/scale-grad", check=lambda: check_scale_grad(grad_of_scale))
 
 # %% [markdown] key="exercise-2"
-# **2.** A training loop logs its loss every step into a list for a plot. Make `as_number`
-# return what should go into that list: a plain Python number, not a tensor.
+# **2. Log the mean loss.** A training loop gets `losses`, a tensor with one loss per sample
+# (computed from the parameters), and logs their mean into a list for a plot. Make
+# `mean_for_log` return what should go into that list: a plain Python number.
+# (`losses.mean()` averages them into a one-element tensor.)
 
 # %%
-def as_number(loss):
-    return loss                     # <- fix this line
+def mean_for_log(losses):
+    return losses.item()             # <- raises for more than one sample: fix it
 
 # %% tags=["minigrad-only"]
-viz.exercise("00/log-loss", check=lambda: check_log_loss(as_number))
+viz.exercise("00/mean-loss", check=lambda: check_mean_loss(mean_for_log))
 
 # %% [markdown] key="next"
 # **Next:** [01 · detach() vs .data](01_detach_vs_data.ipynb) · [cheat sheet](cheatsheet.md)

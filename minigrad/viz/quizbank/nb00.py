@@ -32,59 +32,67 @@ QUIZZES = {
 }
 
 EXERCISES = {
-    "00/float-leaf": dict(
-        title="a tensor that gets a gradient",
-        solution="p = torch.tensor([1., 2., 3.], requires_grad=True)   # floats, and ask for grad",
-        title_zh="一个能得到梯度的张量",
-        solution_zh="p = torch.tensor([1., 2., 3.], requires_grad=True)   # 用浮点数，并要求梯度"),
-    "00/log-loss": dict(
-        title="log the loss as a number",
-        solution="def as_number(loss):\n"
-                 "    return loss.item()      # a Python float, no tensor, no graph",
-        title_zh="把损失记成一个数",
-        solution_zh="def as_number(loss):\n"
-                    "    return loss.item()      # Python 浮点数：不是张量，也不带计算图"),
+    "00/scale-grad": dict(
+        title="the gradient of a learnable scale",
+        solution="def grad_of_scale(values):\n"
+                 "    scale = torch.tensor(2., requires_grad=True)   # a float: ints get no grad\n"
+                 "    loss = (scale * values).sum()\n"
+                 "    loss.backward()                  # fills .grad of the leaf scale\n"
+                 "    return scale.grad",
+        title_zh="可学习缩放因子的梯度",
+        solution_zh="def grad_of_scale(values):\n"
+                    "    scale = torch.tensor(2., requires_grad=True)   # 浮点数：整数不能求梯度\n"
+                    "    loss = (scale * values).sum()\n"
+                    "    loss.backward()                  # 填写叶子张量 scale 的 .grad\n"
+                    "    return scale.grad"),
+    "00/mean-loss": dict(
+        title="log the mean loss as a number",
+        solution="def mean_for_log(losses):\n"
+                 "    return losses.mean().item()   # one element first, then a Python float",
+        title_zh="把平均损失记成一个数",
+        solution_zh="def mean_for_log(losses):\n"
+                    "    return losses.mean().item()   # 先变成一个元素，再变成 Python 浮点数"),
 }
 
 
-def check_float_leaf(p):
-    """p must be the float leaf [1, 2, 3] that requires grad."""
-    if not isinstance(p, torch.Tensor):
-        return say("Not yet: p should be a tensor.", "还不对：p 应该是一个张量。")
-    if not p.dtype.is_floating_point:
-        return say(f"Not yet: p has dtype {p.dtype}; only floating-point tensors can require grad.",
-                   f"还不对：p 的数据类型是 {p.dtype}；只有浮点张量才能需要梯度。")
-    if p.tolist() != [1., 2., 3.]:
-        return say(f"Not yet: p should hold 1, 2, 3, not {p.tolist()}.",
-                   f"还不对：p 应该装着 1, 2, 3，而不是 {p.tolist()}。")
-    if not p.requires_grad:
-        return say("Not yet: p does not require grad, so backward() would have nothing to fill.",
-                   "还不对：p 不需要梯度，所以 backward() 没有东西可填。")
-    if not p.is_leaf:
-        return say("Not yet: p should be a leaf (made directly, not computed from another tensor).",
-                   "还不对：p 应该是叶子（直接创建，而不是由别的张量算出来）。")
-    (grad,) = torch.autograd.grad((p * p).sum(), p)
-    if grad.tolist() != [2., 4., 6.]:
-        return say(f"Not yet: the gradient came out as {grad.tolist()}.",
-                   f"还不对：算出来的梯度是 {grad.tolist()}。")
-    return say("Correct: p is a float leaf that requires grad.",
-               "正确：p 是一个需要梯度的浮点叶子张量。")
+def check_scale_grad(grad_of_scale):
+    """grad_of_scale(values) must return d sum(scale * values) / d scale = sum(values)."""
+    for values in (torch.tensor([1, 2, 3]), torch.tensor([4, -1])):
+        got = grad_of_scale(values)
+        want = float(sum(values.tolist()))
+        if got is None:
+            return say("Not yet: grad_of_scale returns None; call backward() on the loss, then "
+                       "return the .grad of scale.",
+                       "还不对：grad_of_scale 返回的是 None；先对损失调用 backward()，再返回 "
+                       "scale 的 .grad。")
+        if not isinstance(got, torch.Tensor):
+            return say(f"Not yet: expected the gradient as a tensor, got "
+                       f"{type(got).__name__}.",
+                       f"还不对：梯度应该是一个张量，得到的是 {type(got).__name__}。")
+        if got.numel() != 1 or got.item() != want:
+            return say(f"Not yet: for values = {values.tolist()} the gradient is the sum of the "
+                       f"values, {want}; got {got.tolist()}.",
+                       f"还不对：values = {values.tolist()} 时，梯度是这些值的和 {want}；"
+                       f"得到的是 {got.tolist()}。")
+    return say("Correct: a float leaf that requires grad, and backward() filled its .grad.",
+               "正确：一个需要梯度的浮点叶子张量，backward() 填写了它的 .grad。")
 
 
-def check_log_loss(as_number):
-    """as_number(loss) must give a plain Python float."""
-    w = torch.tensor([1., 2.], requires_grad=True)
-    loss = (w * w).sum()
-    value = as_number(loss)
+def check_mean_loss(mean_for_log):
+    """mean_for_log(losses) must give the mean of a multi-element loss as a Python float."""
+    w = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+    losses = w * w                          # requires grad, four elements, mean 7.5
+    value = mean_for_log(losses)
     if isinstance(value, torch.Tensor):
-        return say(f"Not yet: as_number returned a tensor ({value!r}); a list of these keeps "
+        return say(f"Not yet: mean_for_log returned a tensor ({value!r}); a list of these keeps "
                    f"tensors (and, while they require grad, their graphs) alive.",
-                   f"还不对：as_number 返回的是张量（{value!r}）；把它们存进列表会让这些张量"
-                   f"（以及，只要它们需要梯度，它们的计算图）一直留在内存里。")
+                   f"还不对：mean_for_log 返回的是张量（{value!r}）；把它们存进列表会让这些"
+                   f"张量（以及，只要它们需要梯度，它们的计算图）一直留在内存里。")
     if not isinstance(value, float):
         return say(f"Not yet: expected a Python float, got {type(value).__name__}.",
                    f"还不对：应该是 Python 浮点数，得到的是 {type(value).__name__}。")
-    if value != 5.0:
-        return say(f"Not yet: the loss is 5.0, got {value}.",
-                   f"还不对：损失是 5.0，得到的是 {value}。")
-    return say("Correct: item() gives the Python number.", "正确：item() 给出 Python 数。")
+    if abs(value - 7.5) > 1e-6:
+        return say(f"Not yet: the mean of {losses.tolist()} is 7.5, got {value}.",
+                   f"还不对：{losses.tolist()} 的平均值是 7.5，得到的是 {value}。")
+    return say("Correct: the mean is one element, and item() gives it as a Python number.",
+               "正确：平均值只有一个元素，item() 把它变成 Python 数。")
