@@ -7,8 +7,8 @@ Chinese ("None,x.grad"), and a space after "：" or "，". Quotations in 「…�
 source's punctuation (the myth checks quote blog posts word for word). It runs on every
 Chinese string in minigrad/viz (the widget table, the diagram legend, any other literal), on
 what the
-widgets show in Chinese, and, marked xfail while their owners fix them, on the quiz bank's
-`*_zh` fields and `say()` sentences, the Chinese notebook prose and the Chinese cheat sheet.
+widgets show in Chinese, and on the quiz bank's `*_zh` fields and `say()` sentences, the
+Chinese notebook prose and the Chinese cheat sheet.
 """
 import ast
 import importlib
@@ -268,7 +268,7 @@ def test_chinese_widget_buttons_and_labels():
     assert not [p for d in labels for p in zh_typography_problems(d)]
 
 
-# ---- the files other helpers own (xfail until they are fixed) --------------------------------
+# ---- the quiz bank, the notebooks' Chinese prose, the cheat sheet ------------------------------
 
 def _quizbank_modules():
     return [importlib.import_module(f"{quizbank.__name__}.{m.name}")
@@ -285,7 +285,6 @@ def _say_chinese(path):
             yield node.lineno, "".join(parts)
 
 
-@pytest.mark.xfail(strict=False, reason="notebook helpers are fixing their files")
 def test_quiz_bank_chinese_fields():
     found = []
     for module in _quizbank_modules():
@@ -301,7 +300,6 @@ def test_quiz_bank_chinese_fields():
     assert not found, "\n".join(found)
 
 
-@pytest.mark.xfail(strict=False, reason="notebook helpers are fixing their files")
 def test_chinese_notebook_prose():
     found = []
     files = sorted((ROOT / "notebooks" / "src" / "zh").glob("*.md"))
@@ -312,7 +310,6 @@ def test_chinese_notebook_prose():
     assert not found, "\n".join(found)
 
 
-@pytest.mark.xfail(strict=False, reason="notebook helpers are fixing their files")
 def test_chinese_cheat_sheet():
     path = ROOT / "notebooks" / "zh" / "cheatsheet.md"
     if not path.exists():

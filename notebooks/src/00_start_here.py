@@ -175,8 +175,12 @@ viz.draw(f)
 # incoming gradient times `w`. The constant `w` gets no box of its own, as no gradient goes
 # to it. `print(viz.draw(...))` gives the same diagram as text, one line per box and arrow.
 # `viz.legend()` lists every state label a diagram can show ("saved v0, now v1", "freed by
-# backward", ...) with its meaning, in English and Chinese.
-#
+# backward", ...) with its meaning, in English and Chinese:
+
+# %% tags=["minigrad-only"]
+viz.legend()
+
+# %% [markdown] key="widgets-stepper"
 # ## 5. Widgets: step through a backward pass
 #
 # Widgets are small panels built on ipywidgets; they need a **running kernel** (in a static
@@ -238,6 +242,7 @@ print(isinstance(out, torch.Tensor), type(out).__name__)
 # | [05 · In-place ops and versions](05_inplace_and_versions.ipynb) | saved tensors, views, reading the in-place error |
 # | [06 · Under the hood](06_under_the_hood.ipynb) | your own `Function`, the engine, what minigrad simplifies |
 # | [07 · Autograd in a training loop](07_training_loop.ipynb) | `zero_grad`, accumulation, `eval()`, leaks, clipping |
+# | [08 · When backward fails](08_when_backward_fails.ipynb) | from the error message to the fix: in-place edits, backward twice, no `grad_fn`, NaN gradients |
 
 # %% [markdown] key="glossary"
 # ## Glossary

@@ -732,5 +732,6 @@ print(w, w._version)
 print(state["exp_avg"].requires_grad, state["exp_avg"].grad_fn)
 
 # %% [markdown] key="back-06-under"
-# **Back to:** [06 · Under the hood](06_under_the_hood.ipynb) ·
+# **Next:** [08 · When backward fails](08_when_backward_fails.ipynb) · back to
+# [06 · Under the hood](06_under_the_hood.ipynb) ·
 # [00 · Start here](00_start_here.ipynb) · [cheat sheet](cheatsheet.md)

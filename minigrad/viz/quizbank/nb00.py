@@ -93,6 +93,6 @@ def check_mean_loss(mean_for_log):
                    f"还不对：应该是 Python 浮点数，得到的是 {type(value).__name__}。")
     if abs(value - 7.5) > 1e-6:
         return say(f"Not yet: the mean of {losses.tolist()} is 7.5, got {value}.",
-                   f"还不对：{losses.tolist()} 的平均值是 7.5，得到的是 {value}。")
+                   f"还不对：平均值应为 7.5（{losses.tolist()} 的平均），得到的是 {value}。")
     return say("Correct: the mean is one element, and item() gives it as a Python number.",
                "正确：平均值只有一个元素，item() 把它变成 Python 数。")
