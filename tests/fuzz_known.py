@@ -41,6 +41,10 @@ KNOWN_DIVERGENCES = (
     Known("autograd_grad_of_sum_is_an_expanded_view",
           "more than one element of the written-to tensor|A view was created in no_grad mode",
           ".", program=r"autograd\.grad\("),
+    # the expanded gradient is itself a no_grad view: a view of it made under no_grad again
+    # does not take requires_grad from it in torch
+    Known("autograd_grad_of_sum_is_an_expanded_view", r"\('ok', False\)", r"\('ok', True\)",
+          attr="requires_grad", program=r"autograd\.grad\((.|\n)*no_grad"),
     Known("autograd_grad_of_sum_is_an_expanded_view", NO_EXC,
           "view size is not compatible with input tensor's size and stride",
           program=r"autograd\.grad\("),
