@@ -329,7 +329,7 @@ viz.quiz("06/hook-order", run=hook_order)
 # By default, backward frees each node's saved tensors right after the node ran (the `free`
 # events). The nodes stay, but the values their formulas need are gone, so a second
 # `backward()` fails. The message is taken apart in [notebook 01](01_detach_vs_data.ipynb)
-# (M3).
+# (M2).
 # **This cell raises on purpose.**
 
 # %% tags=["raises-exception"]

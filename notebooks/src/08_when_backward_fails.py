@@ -204,7 +204,7 @@ print(lin.weight.grad[0])
 # %% [markdown] key="s2-twice"
 # ## 2. "Trying to backward through the graph a second time" <a id="backward-twice"></a>
 #
-# Backward frees what the nodes saved once it has used it ([01, M3](01_detach_vs_data.ipynb)
+# Backward frees what the nodes saved once it has used it ([01, M2](01_detach_vs_data.ipynb)
 # takes the message apart). Three usual causes: a hidden state carried across batches, two
 # losses backpropagated in turn, a re-run cell. First an `nn.RNNCell` carrying `h` across
 # batches.
