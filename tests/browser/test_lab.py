@@ -136,12 +136,24 @@ def lab(tmp_path_factory):
                 proc.wait()
 
 
+_CHROMIUM = {"users": 0}     # one Playwright and one Chromium for every browser test module
+
+
 @pytest.fixture(scope="session")
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROME_ARGS)
-        yield b
-        b.close()
+    """The Chromium of the whole run. Other modules reuse this fixture, and pytest then sets
+    it up once per module: Playwright refuses a second sync_playwright() while one runs, so
+    the instances share one browser, closed when the last of them is torn down."""
+    if not _CHROMIUM["users"]:
+        playwright = sync_api.sync_playwright().start()
+        _CHROMIUM.update(playwright=playwright, browser=playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROME_ARGS))
+    _CHROMIUM["users"] += 1
+    yield _CHROMIUM["browser"]
+    _CHROMIUM["users"] -= 1
+    if not _CHROMIUM["users"]:
+        _CHROMIUM["browser"].close()
+        _CHROMIUM["playwright"].stop()
 
 
 @pytest.fixture
@@ -382,9 +394,12 @@ def _open_without_running(page, base: str, name: str):
 
 
 def _diagram_count(path) -> int:
+    """Diagrams on screen when the notebook opens: not those in collapsed outputs (a quiz's
+    answer), which JupyterLab draws only when the learner opens them."""
     nb = json.loads(path.read_text(encoding="utf-8"))
-    return sum("image/svg+xml" in out.get("data", {})
-               for cell in nb["cells"] for out in cell.get("outputs", []))
+    return sum("image/svg+xml" in out.get("data", {}) for cell in nb["cells"]
+               if not cell.get("metadata", {}).get("jupyter", {}).get("outputs_hidden")
+               for out in cell.get("outputs", []))
 
 
 def _drawn(page, selector: str, expected: int) -> list[bool]:
