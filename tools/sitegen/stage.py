@@ -114,8 +114,14 @@ def _stage_code(cell, page: _Page) -> None:
     prompts["code_prompt_hide"] = say(page.lang, "hide")
 
 
+# a notebook anchor `<a id="x"></a>` in a heading: the theme copies the heading into its
+# page table of contents, where an <a> without href breaks its script; a span keeps the id
+_ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
+
+
 def _stage_markdown(cell, page: _Page) -> None:
     source = page.site.rewrite_links(cell.source, page.lang, page.docname)
+    source = _ANCHOR.sub(r'<span id="\1"></span>', source)
     if cell.metadata.get("jupyter", {}).get("source_hidden"):
         source = (f'<details class="mg-collapsed">\n<summary>'
                   f'{say(page.lang, "collapsed_prose")}</summary>\n\n{source}\n\n</details>')
