@@ -6,7 +6,7 @@ import numpy as np
 
 import minigrad
 
-from . import constraints
+import minigrad.distributions.constraints as constraints
 from .distribution import Distribution
 
 __all__ = ["Categorical"]

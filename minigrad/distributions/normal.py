@@ -5,7 +5,7 @@ import numbers
 
 import minigrad
 
-from . import constraints
+import minigrad.distributions.constraints as constraints
 from .distribution import Distribution, broadcast_all
 
 __all__ = ["Normal"]
