@@ -244,9 +244,28 @@ def _shape_and_dtype(size, dtype, op):
     return shape, _np(dtype, op=op)
 
 
+def allocate(make, shape, np_dtype):
+    """`make()` (which allocates an array of `shape` and `np_dtype`) under torch's checks: a
+    byte count beyond int64 is refused before NumPy sees it, and an allocation the machine
+    cannot make raises torch's allocator error rather than NumPy's MemoryError."""
+    nbytes = np.dtype(np_dtype).itemsize
+    for n in shape:
+        nbytes *= n
+    if nbytes >= 2 ** 63:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes="
+                           f"[{', '.join(str(n) for n in shape)}]")
+    try:
+        return make()
+    except MemoryError:
+        raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: "
+                           f"can't allocate memory: you tried to allocate {nbytes} bytes. Error "
+                           f"code 12 (Cannot allocate memory)") from None
+
+
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
     _check_device(device)
-    return _finish(np.ones(*_shape_and_dtype(size, dtype, "ones")), requires_grad)
+    shape, np_dtype = _shape_and_dtype(size, dtype, "ones")
+    return _finish(allocate(lambda: np.ones(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
@@ -255,12 +274,13 @@ def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
         shape, np_dtype = _shape_and_dtype(size, dtype, "zeros")
     except RuntimeError:                # a negative size: zeros has its own message
         raise RuntimeError("zeros: Dimension size must be non-negative.") from None
-    return _finish(np.zeros(shape, np_dtype), requires_grad)
+    return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
     _check_device(device)
-    return _finish(np.zeros(*_shape_and_dtype(size, dtype, "empty")), requires_grad)
+    shape, np_dtype = _shape_and_dtype(size, dtype, "empty")
+    return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
 def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
@@ -279,7 +299,8 @@ def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
         dtype = (_dtype.bool_ if isinstance(fill_value, bool) else
                  _dtype.int64 if isinstance(fill_value, int) else _Default.dtype)
     np_dtype = _np(dtype, op="full")
-    return _finish(np.full(shape, fill_value, np_dtype), requires_grad)
+    return _finish(allocate(lambda: np.full(shape, fill_value, np_dtype), shape, np_dtype),
+                   requires_grad)
 
 
 _FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = "

@@ -19,6 +19,7 @@ module adds what an outside fuzzer draws and the hand-written list did not:
 Calls that mention a device (``device=``, ``.cuda()``, ``pin_memory``) are tallied in a family
 of their own, ``device`` (the device semantics are another helper's part).
 """
+# ruff: noqa: E501
 import inspect
 
 # public names drawn by the slot families: present in torch and in minigrad (minigrad's
