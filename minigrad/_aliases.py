@@ -8,7 +8,7 @@ its alias.
 """
 import functools
 
-from ._argparse_calls import binding_error, is_binding_error
+from ._compat._argparse_calls import binding_error, is_binding_error
 
 __all__ = ["with_numpy_aliases", "install_aliases"]
 

@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from ._argparse_calls import binding_error, is_binding_error
+from ._compat._argparse_calls import binding_error, is_binding_error
 
 __all__ = ["with_out"]
 

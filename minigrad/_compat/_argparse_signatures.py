@@ -3,7 +3,7 @@ have more than one (as in its "received an invalid combination of arguments" mes
 
 Used on the failure path only: when Python itself refuses a call's arguments (an unexpected
 keyword, too many or too few), minigrad words the error as torch's parser does for the same
-call (see `_argparse_calls.binding_error`). Names with a single overload are not listed: for
+call (see `_argparse_calls.binding_error`, in this package). Names with a single overload are not listed: for
 them torch's wording is Python's, with the bare function name.
 """
 # ruff: noqa: E501

@@ -1,143 +1,10 @@
-"""How a failing call was written, and the parser's helpers for the ops' failure paths.
-
-torch's parser sees the call exactly as written: which arguments came positionally and which
-by keyword, whether `t.sum(...)` (method) or `torch.sum(t, ...)` (function), and operators
-never reach it at all (Python words their errors). A Python function only receives values,
-so on the failure path (never on the success path) minigrad reads the user's line: the
-calling instruction tells how many arguments were given and which keywords. When that line
-cannot be read, the values alone decide (see `call_shape`).
-"""
-import dis
+"""The parser's helpers for the ops' failure paths: unpacking arguments that torch's parser
+accepted, and raising its error for the form (method or function) the user called."""
 import operator
-import os
 import re
-import sys
 
 from ._argparse import Parser, _is_index, tp_name
-
-_HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep     # minigrad's own files
-
-
-def _user_frame():
-    frame = sys._getframe(2)
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
-        frame = frame.f_back
-    return frame
-
-
-def operator_symbol():
-    """The operator the user's line is running ('+', '**=', '<'), or None for a call: torch's
-    operators answer NotImplemented, so Python words their errors, not torch's parser."""
-    frame = _user_frame()
-    if frame is None:
-        return None
-    try:
-        at = frame.f_lasti
-        ins = max((i for i in dis.get_instructions(frame.f_code) if i.offset <= at),
-                  key=lambda i: i.offset)
-    except Exception:
-        return None
-    if ins.opname.startswith(("BINARY_", "INPLACE_", "COMPARE_OP")):
-        return ins.argrepr or "?"
-    return None
-
-
-def called_as_operator():
-    return operator_symbol() is not None
-
-
-_PASS_THROUGH = ("_argparse.py", "_argparse_calls.py", "_core.py", "_tensor_methods.py",
-                 "_tensor_methods_more.py", "_tensor_operators.py", "_out.py", "_aliases.py")
-
-
-def called_by_user():
-    """Whether the failing op was called by the user (directly or through a Tensor method),
-    not by minigrad's own code (which may hand ops NumPy arrays)."""
-    frame, ops = sys._getframe(1), 0
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
-        if not frame.f_code.co_filename.endswith(_PASS_THROUGH):
-            ops += 1
-        frame = frame.f_back
-    return ops <= 1
-
-
-def _call_site(frame):
-    """(number of arguments, keyword names) of the call the frame is executing, or None."""
-    try:
-        code, at = frame.f_code, frame.f_lasti
-        instrs = [i for i in dis.get_instructions(code) if i.opname != "CACHE"]
-        # the frame's last instruction may sit in the CALL's inline cache: take the CALL
-        k = max(j for j, i in enumerate(instrs) if i.offset <= at)
-        op = instrs[k].opname
-        if op in ("CALL", "CALL_FUNCTION", "CALL_METHOD"):
-            j = k - 1
-            while j >= 0 and instrs[j].opname == "PRECALL":
-                j -= 1
-            names = code.co_consts[instrs[j].arg] if j >= 0 and \
-                instrs[j].opname == "KW_NAMES" else ()
-            return instrs[k].arg, tuple(names)
-        if op in ("CALL_KW", "CALL_FUNCTION_KW") and instrs[k - 1].opname == "LOAD_CONST":
-            return instrs[k].arg, tuple(instrs[k - 1].argval)
-    except Exception:       # an unusual frame: fall back to the values alone
-        return None
-    return None
-
-
-_REQUIRED = object()
-
-
-def _default(sigs, name):
-    for s in sigs:
-        for p in s.params:
-            if p.name == name and (p.optional or p.allow_none):
-                return {"False": False, "True": True}.get(p.default, p.default or None)
-    return _REQUIRED
-
-
-def _is_default(value, default):
-    if value is default or value is None:     # (None is what a parameter not given holds)
-        return True
-    return isinstance(default, str) and value.__class__ in (int, float) and \
-        str(value) == default
-
-
-def call_shape(values, sigs):
-    """(args, kwargs) as the user gave them: read from the calling line when it accounts for
-    every value that is not a default. A line that does not is calling minigrad code that
-    calls this function (Conv2d's forward calling conv2d): then every value goes on
-    positionally, as torch's Python layer passes them. A line that cannot be read: the values
-    up to the last one that differs from its default."""
-    names = list(values)
-    frame = _user_frame()
-    site = _call_site(frame) if frame is not None else None
-    if site is not None:
-        n, keywords = site
-        npos = n - len(keywords)
-        if 0 <= npos <= len(names) and all(k in values for k in keywords):
-            given = set(names[:npos]) | set(keywords)
-            if all(k in given or _is_default(values[k], _default(sigs, k)) for k in names):
-                return ([values[k] for k in names[:npos]],
-                        {k: values[k] for k in keywords})
-    keyword_only = {p.name for s in sigs for p in s.params if p.keyword_only}
-    positional = [k for k in names if k not in keyword_only]
-    while site is None and positional and \
-            _is_default(values[positional[-1]], _default(sigs, positional[-1])):
-        positional.pop()
-    kwargs = {k: values[k] for k in names if k in keyword_only
-              and not _is_default(values[k], _default(sigs, k))}
-    return [values[k] for k in positional], kwargs
-
-
-def via_method():
-    """Whether the failing call came in through a Tensor method (`t.sum(...)`, whose
-    signatures leave out `input`) rather than the function (`torch.sum(t, ...)`)."""
-    frame = sys._getframe(1)
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
-        if frame.f_code.co_filename.endswith(("_tensor_methods.py", "_tensor_methods_more.py",
-                                              "_tensor.py")):
-            return True
-        frame = frame.f_back
-    return False
+from ._call_site import via_method
 
 
 def int_list(value, op, name):
@@ -161,7 +28,7 @@ def int_list(value, op, name):
 def as_dtype(value):
     """A `torch.dtype` argument that torch's parser accepted: Python's float, int, bool and
     complex stand for float64, int64, bool and complex128."""
-    from . import _dtype
+    from .. import _dtype
     return {float: _dtype.float64, int: _dtype.int64, bool: _dtype.bool_}.get(value, value)
 
 
