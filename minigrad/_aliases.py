@@ -31,16 +31,15 @@ def with_numpy_aliases(fn, name=None, method=False):
     @functools.wraps(fn)
     def call(*args, **kwargs):
         given = kwargs
-        try:
-            if not kwargs:                  # the common call: nothing to rename
-                return fn(*args)
+        if kwargs:
             given = dict(kwargs)
             for alias, real in _ALIASES:
                 if alias in kwargs:
-                    if real in kwargs:
+                    if real in kwargs:      # (raised here, not taken for a binding error)
                         raise TypeError(f"{name}() got an unexpected keyword argument "
                                         f"'{alias}'")
                     kwargs[real] = kwargs.pop(alias)
+        try:
             return fn(*args, **kwargs)
         except TypeError as exc:
             if not is_binding_error(exc):
