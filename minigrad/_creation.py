@@ -126,8 +126,17 @@ def _to_array(data, dtype):
     if isinstance(data, (list, tuple, range)):
         data = _unwrap(data)
     arr = np.array(data, dtype=np.float64 if dt is _BIG else None)
-    if arr.dtype.kind == "f" and np.dtype(np_dtype).kind in "iu":
+    target = np.dtype(np_dtype)
+    if arr.dtype.kind == "f" and target.kind in "iu":
         arr = np.trunc(arr)
+        limits = np.iinfo(target)
+        if arr.size and not (np.isfinite(arr).all() and limits.min <= arr.min()
+                             and arr.max() <= limits.max):
+            raise RuntimeError(f"value cannot be converted to type {target.name} without "
+                               "overflow")
+    if arr.dtype.kind == "f" and target.kind == "f" and target.itemsize < arr.dtype.itemsize:
+        with np.errstate(over="ignore"):        # beyond the dtype's range: inf, silently
+            return np.array(arr, dtype=np_dtype).reshape(shape)
     return np.array(arr, dtype=np_dtype).reshape(shape)
 
 

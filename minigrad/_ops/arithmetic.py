@@ -23,7 +23,9 @@ def _compute(ufunc, a, b):
     ad = a._data
     if b.__class__ is float:
         if ad.dtype.kind == "f":            # a Python float keeps the tensor's dtype
-            if b - b != 0:                  # inf or nan (0 * inf, inf - inf): nan, silently
+            # inf, nan (0 * inf, inf - inf: nan) or beyond float16's range (a cast to the
+            # tensor's dtype that overflows to inf): computed silently, as torch does
+            if not -65504.0 <= b <= 65504.0:
                 with np.errstate(invalid="ignore", over="ignore"):
                     return ufunc(ad, b)
             return ufunc(ad, b)
@@ -100,8 +102,9 @@ class RsubBackward1(Node):
 
     def forward(self, a, b):
         ad, bd, rt = operands(a, b)
-        out = np.subtract(bd, ad)
-        return out if rt is None or out.dtype == rt else out.astype(rt)
+        with np.errstate(over="ignore", invalid="ignore"):  # a huge number: inf, silently
+            out = np.subtract(bd, ad)
+            return out if rt is None or out.dtype == rt else out.astype(rt)
 
     def backward(self, g):
         return (-g, None)
@@ -258,7 +261,7 @@ class NotImplemented_(Node):
     __slots__ = ()
 
     def forward(self, a, b):
-        with np.errstate(divide="ignore", invalid="ignore"):    # float // 0, silently
+        with np.errstate(all="ignore"):         # float // 0 or by a huge number, silently
             return np.floor_divide(*operands(a, b)[:2])
 
     def backward(self, g):

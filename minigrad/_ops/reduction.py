@@ -10,7 +10,7 @@ from .._compat._argparse import Parser
 from .._compat._argparse_calls import as_dtype, as_int, int_list
 from .._compat._call_site import via_method
 from .._dtype import dtype as _dtype_class
-from ._core import Tensor
+from ._core import Tensor, check_tensor
 from ._util import F16, add_reduce, expand_to, wrap_dim, where
 from .clamp import maximum, minimum
 from .index_views import index_into_zeros
@@ -340,6 +340,8 @@ def min(x, dim=None, keepdim=False):
 
 
 def argmax(x, dim=None, keepdim=False):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "argmax")
     if x._data.dtype.kind == "b" or not x._data.size:
         _check_arg_reduction(x, dim, "argmax")
     if dim is None:
@@ -349,6 +351,8 @@ def argmax(x, dim=None, keepdim=False):
 
 
 def argmin(x, dim=None, keepdim=False):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "argmin")
     if x._data.dtype.kind == "b" or not x._data.size:
         _check_arg_reduction(x, dim, "argmin")
     if dim is None:

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..autograd.graph import Node, begin, connect
 from ..autograd.grad_mode import state as _grad_state
-from ._core import Tensor
+from ._core import Tensor, check_tensor
 from ._util import sum_to, wrap_dim
 from .._compat._argparse import Parser
 from .._compat._argparse_calls import as_int, check_args, int_list
@@ -328,6 +328,8 @@ def flatten(x, start_dim=0, end_dim=-1):
 
 
 def unsqueeze(x, dim):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "unsqueeze")
     d = wrap_dim(dim, x._data.ndim + 1)
     return _shape_view(UnsqueezeBackward0, x, np.expand_dims(x._data, d).shape)
 

@@ -87,7 +87,8 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         self.reduction = reduction
         xd, yd = x._data, y._data
         pw = 1 if pos_weight is None else pos_weight._data
-        loss = pw * yd * _softplus(-xd) + (1 - yd) * _softplus(xd)
+        with np.errstate(over="ignore", invalid="ignore"):  # inf logits: nan, silently
+            loss = pw * yd * _softplus(-xd) + (1 - yd) * _softplus(xd)
         if weight is not None:
             loss = loss * weight._data
         loss = loss.astype(xd.dtype, copy=False)
