@@ -8,7 +8,7 @@ its alias.
 """
 import functools
 
-from ._compat._argparse_calls import binding_error, is_binding_error
+from ._compat._argparse_calls import binding_error, check_keepdim_needs_dim, is_binding_error
 
 __all__ = ["with_numpy_aliases", "install_aliases"]
 
@@ -39,6 +39,8 @@ def with_numpy_aliases(fn, name=None, method=False):
                         raise TypeError(f"{name}() got an unexpected keyword argument "
                                         f"'{alias}'")
                     kwargs[real] = kwargs.pop(alias)
+            if "keepdim" in kwargs and "dim" not in kwargs:
+                check_keepdim_needs_dim(name, args, given, method)
         try:
             return fn(*args, **kwargs)
         except TypeError as exc:

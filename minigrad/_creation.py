@@ -337,11 +337,31 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
                    requires_grad)
 
 
+_LIKE_OPTIONS = ("layout", "pin_memory", "memory_format")     # torch's, with no effect here
+
+
+def _like_arguments(name, t, args, kwargs):
+    """torch's parser error for arguments `ones_like(t, ...)` does not take: a second
+    positional argument or a keyword it does not know."""
+    from ._compat._argparse_calls import binding_error
+    unknown = [k for k in kwargs if k not in _LIKE_OPTIONS]
+    if not args and not unknown:
+        return
+    text = (f"{name}() takes 1 positional argument but {len(args) + 1} were given" if args
+            else f"{name}() got an unexpected keyword argument '{unknown[0]}'")
+    raise binding_error(name, TypeError(text), (t, *args), kwargs)
+
+
 def _like(fn, name):
     def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
         _check_device(device)
+        if fn is not full_like_impl and (args or kwargs):
+            _like_arguments(name, t, args, kwargs)
         if t.__class__ is not Tensor:
             check_tensor(t, name)
+        if requires_grad.__class__ is not bool:
+            raise TypeError(f"{name}(): argument 'requires_grad' must be bool, not "
+                            f"{tp_name(requires_grad)}")
         d = dtype or t.dtype
         return fn(*args, t._data.shape, dtype=d, requires_grad=requires_grad, **kwargs) \
             if fn is full_like_impl else fn(t._data.shape, dtype=d, requires_grad=requires_grad)

@@ -147,3 +147,17 @@ def is_binding_error(exc):
     binding the arguments (the called function never started)."""
     return isinstance(exc, TypeError) and exc.__traceback__ is not None and \
         exc.__traceback__.tb_next is None
+
+
+def check_keepdim_needs_dim(name, args, kwargs, method=False):
+    """torch's overloads with `keepdim` all take `dim` first, so `x.sum(keepdim=True)`
+    fits none of them (while `x.sum(dim=None, keepdim=True)` fits): raise the parser's
+    error for a call that gives keepdim and no dim. `args` include `self` for a method."""
+    from ._argparse_signatures import FUNCTIONS, METHODS
+    if method:
+        args = args[1:]
+    signatures = (METHODS if method else FUNCTIONS).get(name)
+    if signatures and len(args) <= (0 if method else 1):
+        err = Parser(name, *signatures).error(None, list(args), dict(kwargs))
+        if err is not None:
+            raise err

@@ -40,6 +40,8 @@ def _compute(ufunc, a, b):
                 check_broadcast(ad, bd)         # torch's message
                 raise
     ad, bd, rt = operands(a, b)
+    if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 64:
+        _big_int(ad, bd)            # no int64 or uint64 holds it: torch's OverflowError
     try:
         with np.errstate(invalid="ignore", over="ignore"):     # inf * 0 is nan, silently
             out = ufunc(ad, bd)

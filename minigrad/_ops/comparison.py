@@ -25,15 +25,24 @@ def _operand(b):
     return NotImplemented
 
 
+_ORDERING = {np.less: "lt", np.less_equal: "le", np.greater: "gt", np.greater_equal: "ge"}
+
+
 def _compare(ufunc, a, b):
     if b.__class__ is Tensor:
         bd = b._data
     elif b.__class__ in _NUMBERS:
         bd = b
+        if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 64:
+            big_int_operand(a._data, bd)    # no int64 or uint64 holds it: OverflowError
     else:
         bd = _operand(b)
         if bd is NotImplemented:
             return bd
+        if bd.__class__ is complex and ufunc in _ORDERING:
+            kind = "Double" if a._data.dtype == np.float64 else "Float"
+            raise NotImplementedError(f'"{_ORDERING[ufunc]}_cpu" not implemented for '
+                                      f"'Complex{kind}'")
     try:
         if bd.__class__ is float and not -65504.0 <= bd <= 65504.0:
             with np.errstate(over="ignore"):    # a cast of a huge float: inf, silently
