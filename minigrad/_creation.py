@@ -11,6 +11,7 @@ from ._compat._argparse import Parser, tp_name
 from ._tensor import Tensor
 from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
+from ._ops.fill_copy import checked_value
 from ._ops._util import I64, promote_types as _promote_types
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "eye",
@@ -308,6 +309,7 @@ def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
         dtype = (_dtype.bool_ if isinstance(fill_value, bool) else
                  _dtype.int64 if isinstance(fill_value, int) else _Default.dtype)
     np_dtype = _np(dtype, op="full")
+    fill_value = checked_value(np.dtype(np_dtype), fill_value)
     return _finish(allocate(lambda: np.full(shape, fill_value, np_dtype), shape, np_dtype),
                    requires_grad)
 

@@ -400,6 +400,8 @@ def expand(x, *sizes):
                                f"{list(sizes)}.  Tensor sizes: {list(shape)}")
         target[i] = s
     target = tuple(target)
+    if min(target, default=0) < 0:      # (a size below -1 where the tensor has 1)
+        raise RuntimeError("numel: integer multiplication overflow")
     return apply_view(ExpandBackward0, x, ("expand", target), target)
 
 
