@@ -53,6 +53,7 @@ def _floating(draw, shape, np_dtype, kernel):
     """Samples of a floating dtype; torch's kernels have no integer or bool version (checked
     once the output is allocated, as torch does)."""
     if np_dtype.kind != "f":
+        np.empty(shape, np_dtype)       # (an allocation that fails comes first, as in torch)
         raise NotImplementedError(f'"{kernel}" not implemented for '
                                   f"'{_SCALAR_NAMES.get(np_dtype.name, np_dtype.name)}'")
     return draw(shape).astype(np_dtype)

@@ -121,6 +121,8 @@ def _python_wording(name, text, method):
     missing = _MISSING.search(text)
     if missing:
         names = re.findall(r"'(\w+)'", missing.group(2))
+        if not method and names and len(names) == 1 and names[0] == "x":
+            names = ["input"]           # (minigrad's name for torch's `input`)
         # (torch's plural is the wrong way round: "1 ... arguments")
         text = (text[:missing.start()] + f"missing {len(names)} required positional argument"
                 f"{'s' if len(names) == 1 else ''}: " + ", ".join(f'"{n}"' for n in names))

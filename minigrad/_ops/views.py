@@ -214,6 +214,8 @@ def _shape_args(shape, x=None, op="view", name="size", more=()):
     Anything else gets torch's parser message (`more`: the method's other overloads)."""
     if len(shape) == 1 and shape[0].__class__ in (tuple, list):
         items = shape[0]
+    elif not shape:         # no size at all (x.view(*()) of a 0-d x): torch's parser refuses
+        return _shape_args_slow(shape, x, op, name, more)
     else:
         items = shape
     for s in items:
