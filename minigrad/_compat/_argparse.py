@@ -49,9 +49,18 @@ def tp_name(x):
     return cls.__name__
 
 
+# The Tensor class, registered by _tensor.py: the parser sits below the tensor record (whose
+# own failure paths use it), so it cannot import Tensor for its isinstance tests.
+_Tensor = None
+
+
+def register_tensor_class(cls):
+    global _Tensor
+    _Tensor = cls
+
+
 def _tensor_class():
-    from .._tensor import Tensor
-    return Tensor
+    return _Tensor
 
 
 # ---- what each parameter type accepts (torch's FunctionParameter::check) ----

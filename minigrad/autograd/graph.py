@@ -32,7 +32,7 @@ import numpy as np
 from .._storage import VersionCounter
 from .._tensor import Tensor
 from ..utils.hooks import RemovableHandle
-from . import anomaly as _anomaly
+import minigrad.autograd.anomaly as _anomaly
 from .trace import on_accumulate, on_create, on_free
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
