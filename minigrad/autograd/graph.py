@@ -38,6 +38,7 @@ from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 from .ready_queue import ACCUMULATE_PRIORITY
 from .saved import _SLOT_OF, FREED, SavedTensor, _SavedAttribute, engine_state
+from .saved_hooks import save_on_cpu, saved_tensors_hooks  # noqa: F401  (torch's place for them)
 
 __all__ = ["Node", "AccumulateGrad", "begin", "connect", "output", "grad_edge",
            "is_recording"]
