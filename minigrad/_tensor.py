@@ -11,7 +11,8 @@ Imports go one way, and Tensor sits below autograd, the ops and the factories. S
 methods that need those layers are attached from above, by `_tensor_methods.py` and
 `_tensor_methods_more.py`: every op method (`x.sigmoid()`), the constructor
 `Tensor(...)` (`__new__`), `grad_fn` (a view's history is regenerated in
-`autograd/view_history.py`), `backward` (the engine), `__repr__` and `__deepcopy__`.
+`autograd/view_history.py`), `backward` (the engine), `__repr__`, `__deepcopy__` and
+torch's `_grad_fn`.
 """
 
 import numpy as np
@@ -279,18 +280,6 @@ def _rebuild(data, requires_grad):
 
 Tensor.__module__ = "minigrad"
 register_tensor_class(Tensor)     # (the argument parser tests isinstance against it)
-
-
-def _refuse_grad_fn_deletion(t):
-    raise RuntimeError("Deletion of _grad_fn not allowed. Detach tensor instead!")
-
-
-# torch's `t._grad_fn`: reads and writes go straight to the slot `_node`, but `del` is
-# refused as in torch. minigrad's own code uses `_node`, so this property costs nothing on
-# the hot path (a __delattr__ would slow every attribute write).
-_node_slot = Tensor.__dict__["_node"]
-Tensor._grad_fn = property(_node_slot.__get__, _node_slot.__set__, _refuse_grad_fn_deletion,
-                           "The node that created this tensor, without regenerating a view's.")
 
 
 def _mark_inference_alias(t):

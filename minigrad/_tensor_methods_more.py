@@ -22,6 +22,10 @@ from .autograd.view_history import regenerate_view_grad_fn
 __all__ = ["MoreTensorMethods"]
 
 
+def _refuse_grad_fn_deletion(t):
+    raise RuntimeError("Deletion of _grad_fn not allowed. Detach tensor instead!")
+
+
 class MoreTensorMethods:
     """Tensor methods added on top of TensorMethods (see the module docstring)."""
 
@@ -41,6 +45,13 @@ class MoreTensorMethods:
             # "take this slice of the (new) base", as in torch
             fn = regenerate_view_grad_fn(self)
         return fn
+
+    # torch's `t._grad_fn`: reads and writes go straight to Tensor's slot `_node`, but `del`
+    # is refused as in torch. minigrad's own code uses `_node`, so this property costs nothing
+    # on the hot path (a __delattr__ would slow every attribute write).
+    _grad_fn = property(Tensor.__dict__["_node"].__get__, Tensor.__dict__["_node"].__set__,
+                        _refuse_grad_fn_deletion,
+                        "The node that created this tensor, without regenerating a view's.")
 
     def _follows_a_base_with_history(self):
         """A view made without history whose base then got one by an in-place op (torch
