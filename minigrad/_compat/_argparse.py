@@ -49,18 +49,13 @@ def tp_name(x):
     return cls.__name__
 
 
-# The Tensor class, registered by _tensor.py: the parser sits below the tensor record (whose
-# own failure paths use it), so it cannot import Tensor for its isinstance tests.
-_Tensor = None
-
-
-def register_tensor_class(cls):
-    global _Tensor
-    _Tensor = cls
+_registered = []     # [Tensor]: the parser sits below the tensor record (whose own failure
+                     # paths use it), so _tensor.py registers the class for isinstance tests
+register_tensor_class = _registered.append
 
 
 def _tensor_class():
-    return _Tensor
+    return _registered[0]
 
 
 # ---- what each parameter type accepts (torch's FunctionParameter::check) ----
