@@ -4,7 +4,8 @@ import collections
 
 import numpy as np
 
-from ..autograd.graph import Node, begin, is_recording, output
+from ..autograd.grad_mode import state as _grad_state
+from ..autograd.graph import Node, begin, output
 from ..autograd.saved import FREED
 from .._argparse import Parser, as_dtype, as_int, int_list, via_method
 from .._dtype import dtype as _dtype_class
@@ -141,7 +142,6 @@ class _ExtremumAll(Node):
                                "with the 'dim' argument.")
         self.save(self=x)
         out = np.asarray(self.reduce(x._data))
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -252,7 +252,8 @@ def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
             bool or not (dtype is None or dtype.__class__ is _dtype_class) or \
             not _plain_dims(dim):
         dim, keepdim, dtype = _reduce_args("sum", _SUM_SIGNATURES, x, dim, keepdim, dtype)
-    if dtype is not None and not dtype.is_floating_point and is_recording((x,)):
+    if dtype is not None and not dtype.is_floating_point and x._requires_grad and \
+            _grad_state.enabled:      # (it would be recorded)
         raise RuntimeError(f"Autograd not support dtype: {dtype._legacy[:-6]}")
     npd = None if dtype is None else dtype.np
     if dim is None or dim.__class__ is tuple and not dim:

@@ -40,7 +40,6 @@ class ExpBackward0(Node):
     def forward(self, x):
         with np.errstate(over="ignore"):            # torch gives inf silently
             out = np.exp(_float(x._data))
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -67,7 +66,6 @@ class SqrtBackward0(Node):
     def forward(self, x):
         with np.errstate(invalid="ignore"):
             out = np.sqrt(_float(x._data))
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -81,7 +79,6 @@ class ReciprocalBackward0(Node):
     def forward(self, x):
         with np.errstate(divide="ignore"):
             out = np.reciprocal(_float(x._data))
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -122,7 +119,6 @@ class TanhBackward0(Node):
     def forward(self, x):
         xd = x._data
         out = np.tanh(xd if xd.dtype.kind == "f" else xd.astype(np.float32))
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -132,12 +128,12 @@ class TanhBackward0(Node):
 
 class SigmoidBackward0(Node):
     """out = 1 / (1 + e^-x); backward uses the output: d/dx = out (1 - out)."""
-    __slots__ = ("s_result",)
+    __slots__ = ("s_result",)       # the output tensor is saved once it exists, so editing
+                                    # it in place breaks backward
 
     def forward(self, x):
         with np.errstate(over="ignore"):
             out = 1 / (1 + np.exp(-_float(x._data)))
-        self.save_result(out)           # so editing the output in place breaks backward
         return out
 
     def backward(self, g):
@@ -154,7 +150,6 @@ class ReluBackward0(Node):
         if xd.dtype.kind == "b":
             raise RuntimeError("Boolean inputs not supported for relu")
         out = np.maximum(xd, 0).astype(xd.dtype, copy=False)
-        self.save_result(out)
         return out
 
     def backward(self, g):
