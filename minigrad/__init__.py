@@ -116,7 +116,7 @@ except ImportError:  # pragma: no cover
 softmax = nn.functional.softmax
 log_softmax = nn.functional.log_softmax
 
-from ._traceback import install as _install_short_tracebacks  # noqa: E402
+from ._compat._traceback import install as _install_short_tracebacks  # noqa: E402
 _install_short_tracebacks()   # errors show the learner's code, not minigrad's (see _traceback)
 _install_aliases(Tensor, globals())     # axis= / keepdims= where torch's parser takes them
 from . import distributions  # noqa: E402,F401  (torch.distributions)

@@ -7,7 +7,7 @@ import numpy as np
 from . import _dtype
 from ._device import check as _check_device
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
-from ._argparse import Parser, tp_name
+from ._compat._argparse import Parser, tp_name
 from ._tensor import Tensor
 from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size

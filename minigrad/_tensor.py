@@ -11,9 +11,9 @@ Operations are attached by `minigrad._ops`, grouped by family.
 
 import numpy as np
 
-from ._argparse import tp_name as _tp_name
+from ._compat._argparse import tp_name as _tp_name
 from ._storage import VersionCounter
-from ._internal_warning import TENSOR_BODY, warn_internal
+from ._compat._internal_warning import TENSOR_BODY, warn_internal
 from ._tensor_base import TensorBase
 from .autograd.anomaly import instrument as _instrument
 from .autograd.grad_mode import inference_anywhere as _inference_anywhere, \
@@ -158,7 +158,7 @@ class Tensor(TensorBase):
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad in place and return self (only meaningful on leaves)."""
         if requires_grad.__class__ is not bool:
-            from ._argparse import Parser
+            from ._compat._argparse import Parser
             err = Parser("requires_grad_", "(bool requires_grad = True)").error(
                 {"requires_grad": requires_grad})
             if err is not None:

@@ -7,7 +7,7 @@ import warnings
 
 from . import _dtype
 from ._dtype import Size, device
-from ._internal_warning import SCALAR_CONVERSION, warn_internal
+from ._compat._internal_warning import SCALAR_CONVERSION, warn_internal
 from ._storage import UntypedStorage
 
 __all__ = ["TensorBase", "wrap_dim"]

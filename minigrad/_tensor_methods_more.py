@@ -34,7 +34,7 @@ class MoreTensorMethods:
         repeats than dims add leading dims."""
         if kwargs:      # torch's only keyword is `repeats` (a tuple of ints)
             if list(kwargs) != ["repeats"] or repeats:
-                from ._argparse import Parser
+                from ._compat._argparse import Parser
                 raise Parser("repeat", "(tuple of ints repeats)").error({}, list(repeats),
                                                                          kwargs)
             repeats = (kwargs["repeats"],)

@@ -2,8 +2,9 @@
 (Recording an op is `Node.apply`, in minigrad/autograd/graph.py.)"""
 import numpy as np
 
-from .._argparse import (arithmetic_error, called_as_operator, called_by_user, operator_symbol,
-                         tp_name)
+from .._compat._argparse import tp_name
+from .._compat._argparse_calls import arithmetic_error
+from .._compat._call_site import called_as_operator, called_by_user, operator_symbol
 from .._tensor import Tensor
 from ._util import broadcast_shapes, result_dtype
 

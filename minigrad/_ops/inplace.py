@@ -11,7 +11,9 @@ import numpy as np
 from ..autograd.graph import Node, begin, grad_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor, node_short_name
-from .._argparse import called_as_operator, check_args, tp_name
+from .._compat._argparse import tp_name
+from .._compat._argparse_calls import check_args
+from .._compat._call_site import called_as_operator
 from ._core import Tensor, as_tensor_arg
 from ._util import broadcast_shapes
 from .permutations import _PermuteBack

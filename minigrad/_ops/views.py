@@ -13,7 +13,9 @@ from ..autograd.graph import Node, begin, connect
 from ..autograd.grad_mode import state as _grad_state
 from ._core import Tensor
 from ._util import sum_to, wrap_dim
-from .._argparse import Parser, as_int, check_args, int_list, via_method
+from .._compat._argparse import Parser
+from .._compat._argparse_calls import as_int, check_args, int_list
+from .._compat._call_site import via_method
 from .._dtype import dtype as _dtype
 
 

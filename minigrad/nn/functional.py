@@ -11,7 +11,8 @@ import warnings
 
 import numpy as np
 
-from .._argparse import Parser, as_int, int_list
+from .._compat._argparse import Parser
+from .._compat._argparse_calls import as_int, int_list
 from .._dtype import dtype as _dtype
 from .._tensor import Tensor, _cname
 from ..autograd.graph import begin, output
