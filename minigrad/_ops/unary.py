@@ -214,69 +214,36 @@ class SignBackward0(_ZeroGrad):
         return out
 
 
-def neg(x):
-    """-x"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("neg", x)
-    return NegBackward0.apply((x,))
+def _unary_op(name, node_cls, doc=None, bool_kernel=None):
+    """The function `torch.<name>(input)`: torch's parser error for anything but a Tensor
+    (the one argument guard every unary op has), a kernel's refusal of bool tensors when
+    `bool_kernel` names it, then the op. Made by a factory rather than a decorator, so the
+    hot ops (tanh, relu) pay no extra call."""
+    def op(x):
+        if x.__class__ is not Tensor and not isinstance(x, Tensor):
+            raise _not_tensor(name, x)
+        if bool_kernel is not None and x._data.dtype.kind == "b":
+            raise NotImplementedError(f"\"{bool_kernel}\" not implemented for 'Bool'")
+        return node_cls.apply((x,))
+    op.__name__ = op.__qualname__ = name        # (Python's TypeErrors name the function)
+    op.__doc__ = doc
+    return op
 
 
-def exp(x):
-    """e ** x, elementwise"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("exp", x)
-    return ExpBackward0.apply((x,))
-
-
-def log(x):
-    """natural logarithm, elementwise"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("log", x)
-    return LogBackward0.apply((x,))
-
-
-def sqrt(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("sqrt", x)
-    return SqrtBackward0.apply((x,))
-
-
-def reciprocal(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("reciprocal", x)
-    return ReciprocalBackward0.apply((x,))
-
-
-def sin(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("sin", x)
-    return SinBackward0.apply((x,))
-
-
-def cos(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("cos", x)
-    return CosBackward0.apply((x,))
-
-
-def tanh(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("tanh", x)
-    return TanhBackward0.apply((x,))
-
-
-def sigmoid(x):
-    """1 / (1 + e ** -x), elementwise"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("sigmoid", x)
-    return SigmoidBackward0.apply((x,))
-
-
-def relu(x):
-    """max(x, 0), elementwise"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("relu", x)
-    return ReluBackward0.apply((x,))
+neg = _unary_op("neg", NegBackward0, "-x")
+exp = _unary_op("exp", ExpBackward0, "e ** x, elementwise")
+log = _unary_op("log", LogBackward0, "natural logarithm, elementwise")
+sqrt = _unary_op("sqrt", SqrtBackward0)
+reciprocal = _unary_op("reciprocal", ReciprocalBackward0)
+sin = _unary_op("sin", SinBackward0)
+cos = _unary_op("cos", CosBackward0)
+tanh = _unary_op("tanh", TanhBackward0)
+sigmoid = _unary_op("sigmoid", SigmoidBackward0, "1 / (1 + e ** -x), elementwise")
+relu = _unary_op("relu", ReluBackward0, "max(x, 0), elementwise")
+abs = _unary_op("abs", AbsBackward0)
+floor = _unary_op("floor", FloorBackward0, bool_kernel="floor_vml_cpu")
+ceil = _unary_op("ceil", CeilBackward0, bool_kernel="ceil_vml_cpu")
+round = _unary_op("round", RoundBackward0, bool_kernel="round_vml_cpu")
 
 
 def relu_(input):
@@ -285,36 +252,6 @@ def relu_(input):
     if input.__class__ is not Tensor and not isinstance(input, Tensor):
         raise Parser("relu_", "(Tensor input)").error({"input": input})
     return input.relu_()
-
-
-def abs(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("abs", x)
-    return AbsBackward0.apply((x,))
-
-
-def floor(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("floor", x)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"floor_vml_cpu\" not implemented for 'Bool'")
-    return FloorBackward0.apply((x,))
-
-
-def ceil(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("ceil", x)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"ceil_vml_cpu\" not implemented for 'Bool'")
-    return CeilBackward0.apply((x,))
-
-
-def round(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("round", x)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"round_vml_cpu\" not implemented for 'Bool'")
-    return RoundBackward0.apply((x,))
 
 
 def sign(x):
