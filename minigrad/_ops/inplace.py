@@ -15,6 +15,7 @@ from .._compat._argparse import tp_name
 from .._compat._argparse_calls import check_args
 from .._compat._call_site import called_as_operator
 from ._core import Tensor, as_tensor_arg
+from .._either import copy_of, write_into
 from ._util import broadcast_shapes
 from .permutations import _PermuteBack
 from .views import apply_steps
@@ -83,17 +84,11 @@ class CopySlices(Node):
         return "torch::autograd::CopySlices"
 
     def backward(self, g):
-        if type(g) is not np.ndarray:           # create_graph: the same steps, recorded
-            result = g.clone()
-            region = apply_steps(result, self.steps)
-            grads = self.fn.backward(region.clone())
-            region.copy_(grads[0] if grads[0] is not None else region * 0)
-            return (result,) + tuple(grads[1:])
-        gd = np.array(g)
-        region = apply_steps(gd, self.steps)
-        grads = self.fn.backward(np.array(region))
-        region[...] = 0 if grads[0] is None else grads[0]
-        return (gd,) + tuple(grads[1:])
+        result = copy_of(g)
+        region = apply_steps(result, self.steps)        # the view's part of the gradient
+        grads = self.fn.backward(copy_of(region))
+        write_into(region, grads[0])
+        return (result,) + tuple(grads[1:])
 
     def _release(self):
         self._released = True

@@ -14,7 +14,8 @@ from .._dtype import dtype as _dtype_class
 from ._core import Tensor
 from ._util import F16, add_reduce, expand_to, wrap_dim, where
 from .clamp import maximum, minimum
-from .index_views import index_into_zeros
+from .._either import array, unsqueeze
+from .index_views import scatter_into_zeros
 
 
 def _return_type(name):
@@ -104,6 +105,8 @@ class MeanBackward0(Node):
         return np.asarray(xd.mean(dtype=xd.dtype))
 
     def backward(self, g):
+        # branches on array-vs-Tensor for speed only (mean ends most losses): a filled new
+        # array is several times faster than a broadcast, and is ours to keep as .grad
         if type(g) is np.ndarray:
             grad = np.empty(self.shape, g.dtype)    # (np.full is a Python function: slower)
             grad.fill(g[()] / self.n)       # (a NumPy scalar divides faster than a 0-d array)
@@ -148,12 +151,10 @@ class _ExtremumAll(Node):
 
     def backward(self, g):
         x, r = self.s_self.unpack(self), self.s_result.unpack(self)
-        xd = x if type(x) is np.ndarray else x._data
-        rd = r if type(r) is np.ndarray else r._data
+        xd, rd = array(x), array(r)
         # torch's evenly_distribute_backward: a nan result shares it among the nans
         mask = np.isnan(xd) if rd.dtype.kind == "f" and np.isnan(rd) else xd == rd
-        return (where(mask, g / int(mask.sum()), 0) if type(g) is np.ndarray
-                else where(mask, g.expand(xd.shape) / int(mask.sum()), 0),)
+        return (where(mask, expand_to(g, xd.shape) / int(mask.sum()), 0),)
 
 
 class MaxBackward1(_ExtremumAll):
@@ -193,15 +194,10 @@ class _ExtremumDim(Node):
         elif not self.in_shape:             # a 0-d input, handled as shape (1,)
             idx = np.reshape(idx, (1,))
             g = g.reshape(1)
-        if type(g) is not np.ndarray:       # create_graph: a differentiable scatter
-            grids = np.indices(idx.shape, sparse=True)
-            key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
-            return (index_into_zeros(g if self.keepdim else g.unsqueeze(self.dim),
-                                     self.shape, key).reshape(self.in_shape),)
-        gd = g if self.keepdim else np.expand_dims(g, self.dim)
-        out = np.zeros(self.shape, gd.dtype)
-        np.put_along_axis(out, idx, gd.reshape(idx.shape), axis=self.dim)
-        return (out.reshape(self.in_shape),)
+        grids = np.indices(idx.shape, sparse=True)
+        key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
+        gd = g if self.keepdim else unsqueeze(g, self.dim)
+        return (scatter_into_zeros(gd, self.shape, key).reshape(self.in_shape),)
 
 
 class MaxBackward0(_ExtremumDim):

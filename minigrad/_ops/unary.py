@@ -5,6 +5,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from ._core import Tensor
+from .._either import array, cos as _cos, sin as _sin
 from ._util import zeros_of, where
 from .._compat._argparse import Parser
 
@@ -96,7 +97,7 @@ class SinBackward0(Node):
 
     def backward(self, g):
         x = self.s_self.unpack(self)
-        return (g * (np.cos(x) if type(x) is np.ndarray else x.cos()),)
+        return (g * _cos(x),)
 
 
 class CosBackward0(Node):
@@ -109,7 +110,7 @@ class CosBackward0(Node):
 
     def backward(self, g):
         x = self.s_self.unpack(self)
-        return (-g * (np.sin(x) if type(x) is np.ndarray else x.sin()),)
+        return (-g * _sin(x),)
 
 
 class TanhBackward0(Node):
@@ -155,8 +156,7 @@ class ReluBackward0(Node):
     def backward(self, g):
         r = self.s_result.unpack(self)
         # torch's threshold_backward zeroes where out <= 0: a nan output passes the gradient
-        mask = ~((r if type(r) is np.ndarray else r._data) <= 0)
-        return (where(mask, g, 0),)
+        return (where(~(r <= 0), g, 0),)
 
 
 class AbsBackward0(Node):
@@ -171,7 +171,7 @@ class AbsBackward0(Node):
 
     def backward(self, g):
         x = self.s_self.unpack(self)
-        xd = x if type(x) is np.ndarray else x._data
+        xd = array(x)
         return (g * np.sign(xd).astype(xd.dtype),)
 
 

@@ -12,6 +12,7 @@ import numpy as np
 from ..autograd.graph import Node, begin, connect
 from ..autograd.grad_mode import state as _grad_state
 from ._core import Tensor
+from .._either import array, constant_like
 from ._util import sum_to, wrap_dim
 from .._compat._argparse import Parser
 from .._compat._argparse_calls import as_int, check_args, int_list
@@ -108,7 +109,7 @@ class AsStridedBackward0(Node):
     __slots__ = ("base_shape", "base_dtype", "steps")
 
     def backward(self, g):
-        gd = g if type(g) is np.ndarray else g._data
+        gd = array(g)               # (a graph of backward gets a constant: not recorded)
         out = np.zeros(self.base_shape, self.base_dtype)
         region = apply_steps(out, self.steps)
         if region.flags.writeable:
@@ -116,7 +117,7 @@ class AsStridedBackward0(Node):
         else:                                 # an expanded view: sum the overlapping parts
             np.add.at(out.reshape(-1), apply_steps(
                 np.arange(out.size).reshape(out.shape), self.steps).reshape(-1), gd.reshape(-1))
-        return (out if type(g) is np.ndarray else Tensor._make(out, False, None),)
+        return (constant_like(out, g),)
 
 
 def regenerate_view_grad_fn(view):
