@@ -12,7 +12,7 @@ from ..autograd.graph import Node, begin
 from ._core import Tensor
 from .._either import flip as _flip, keep_dtype
 from ._util import wrap_dim
-from .views import make_view
+from ..autograd.view_history import make_view
 
 __all__ = ["split", "chunk", "unbind", "flip"]
 

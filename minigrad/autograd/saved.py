@@ -10,7 +10,7 @@ import threading
 from .._tensor import Tensor
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
-from . import saved_hooks as _saved_hooks
+import minigrad.autograd.saved_hooks as _saved_hooks
 
 
 __all__ = ["SavedTensor", "FREED", "engine_state"]

@@ -17,7 +17,7 @@ from ..autograd.graph import Node
 from ..autograd.saved import engine_state
 from .._either import constant_like, exp, keep_dtype, permute, sum_keepdim, t as _t
 from .._ops._util import sum_to as _sum_to
-from . import _kernels as K
+import minigrad.nn._kernels as K
 
 __all__ = [
     "AddmmBackward0", "ConstantPadNdBackward0", "ConvolutionBackward0", "SoftmaxBackward0",
