@@ -4,6 +4,7 @@ import numpy as np
 from .. import _dtype
 from ..autograd.graph import Node
 from ._core import Tensor, invalid_combination
+from ._util import cast
 
 
 class CloneBackward0(Node):
@@ -26,9 +27,7 @@ class ToCopyBackward0(Node):
         return _astype(x._data, np_dtype)
 
     def backward(self, g):
-        if type(g) is np.ndarray:
-            return (g.astype(self.src_dtype),)
-        return (g.to(_dtype.from_numpy_dtype(self.src_dtype)),)
+        return (cast(g, self.src_dtype, copy=True),)
 
 
 def clone(x, *, memory_format=None):
