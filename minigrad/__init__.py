@@ -71,6 +71,7 @@ prod, all, any, equal, norm = _Pr.prod, _Pr.all, _Pr.any, _Pr.equal, _N.norm
 from ._ops.closeness import allclose  # noqa: E402
 relu_ = _U.relu_
 from . import _C  # noqa: E402,F401  (torch._C._functions.AccumulateGrad)
+from . import _fast  # noqa: E402,F401  (installs the backward engine's fast path)
 from ._out import with_out as _with_out  # noqa: E402  (torch.add(a, b, out=c) ...)
 add, sub, subtract, mul, multiply, div, divide, true_divide, pow, exp, log, sqrt, neg, \
     negative, sigmoid, tanh, abs, clamp, clip, matmul, mm, cat, concat, concatenate, stack, \
