@@ -42,7 +42,7 @@ def set_default_device(device):
 
 def get_default_device():
     """The device factories use when given none."""
-    from ._creation import device
+    from ._dtype import device
     if _Default.device == "cuda":
         raise AssertionError(NO_CUDA)
     return device(_Default.device or "cpu")

@@ -9,7 +9,7 @@ from collections import OrderedDict
 
 from ...autograd.grad_mode import no_grad
 from ..parameter import Parameter
-from . import _state_dict as _state
+import minigrad.nn.modules._state_dict as _state
 from ._backward_hook import BackwardHook
 from ._module_hooks import ModuleHooks, attach_non_full_hooks
 
