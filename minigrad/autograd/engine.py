@@ -165,7 +165,7 @@ def call_node(node, grad, retain_graph, should_run=None, captured=None):
     if node._released:      # no input needs a gradient: torch's formula unpacks nothing
         outputs = (None,) * len(node._next)
     elif _anomaly.state.enabled:
-        outputs = _call_anomalous(node, grad)
+        outputs = _anomaly.run_checked(node, grad)
     else:
         outputs = node.backward(grad)
     if should_run is not None and node._skips_unneeded:
@@ -195,21 +195,6 @@ def _materialize(node, grads):
                  np.zeros(shapes[i] if i < len(shapes) else (),
                           dtypes[i] if i < len(dtypes) else np.float32)
                  for i, g in enumerate(grads))
-
-
-def _call_anomalous(node, grad):
-    try:
-        outs = node.backward(grad)
-    except Exception:
-        _anomaly.report_failure(node)
-        raise
-    if _anomaly.state.check_nan:
-        for i, g in enumerate(outs):
-            if g is not None and np.isnan(g._data if isinstance(g, Tensor) else g).any():
-                _anomaly.report_failure(node)
-                raise RuntimeError(f"Function '{node.name()}' returned nan values in its "
-                                   f"{i}th output.")
-    return outs
 
 
 def _root_grads(tensors, grad_tensors, create_graph):
