@@ -1,11 +1,12 @@
 """Creating tensors: tensor(), the legacy Tensor(...) constructor and the factories (arange and
 linspace are in _ranges.py, the random ones in _random.py)."""
+import functools
 import warnings
 
 import numpy as np
 
 from . import _dtype
-from ._device import check as _check_device
+from ._device import factory as _factory
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
 from ._argparse import Parser, tp_name
 from ._tensor import Tensor
@@ -148,9 +149,9 @@ def _finish(arr, requires_grad):
     return t
 
 
-def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+@_factory
+def tensor(data, *, dtype=None, device=None, requires_grad=False):
     """A new leaf tensor copying `data` (nested lists, numbers, arrays)."""
-    _check_device(device)
     if dtype is not None and dtype.__class__ is not _dtype_cls:
         dtype = _dtype.dtype_arg(dtype, "tensor")
     if isinstance(data, Tensor):
@@ -163,8 +164,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     return _finish(_to_array(data, dtype), requires_grad)
 
 
+@functools.partial(_factory, takes_pin_memory=False)
 def as_tensor(data, dtype=None, device=None):
-    _check_device(device)
     if dtype is not None and dtype.__class__ is not _dtype_cls:
         dtype = _dtype.dtype_arg(dtype, "as_tensor")
     if isinstance(data, Tensor) and (dtype is None or dtype == data.dtype):
@@ -244,13 +245,13 @@ def _shape_and_dtype(size, dtype, op):
     return shape, _np(dtype, op=op)
 
 
+@_factory
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
-    _check_device(device)
     return _finish(np.ones(*_shape_and_dtype(size, dtype, "ones")), requires_grad)
 
 
+@_factory
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
-    _check_device(device)
     try:
         shape, np_dtype = _shape_and_dtype(size, dtype, "zeros")
     except RuntimeError:                # a negative size: zeros has its own message
@@ -258,13 +259,13 @@ def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     return _finish(np.zeros(shape, np_dtype), requires_grad)
 
 
+@_factory
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
-    _check_device(device)
     return _finish(np.zeros(*_shape_and_dtype(size, dtype, "empty")), requires_grad)
 
 
+@_factory
 def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     if not isinstance(size, (tuple, list)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type_name(size)}")
@@ -289,9 +290,9 @@ _EYE = Parser("eye", f"(int n, *, Tensor out = None, {_FACTORY_KEYWORDS})",
               f"(int n, int m, *, Tensor out = None, {_FACTORY_KEYWORDS})")
 
 
+@_factory
 def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
     """The n x m identity matrix (square when m is None)."""
-    _check_device(device)
     given = (n,) if m is None else (n, m)
     for x in given:
         if not isinstance(x, (int, np.integer)) or isinstance(x, bool):
@@ -308,8 +309,8 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
 
 
 def _like(fn, name):
+    @_factory
     def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
-        _check_device(device)
         if t.__class__ is not Tensor:
             check_tensor(t, name)
         d = dtype or t.dtype
@@ -327,8 +328,8 @@ zeros_like = _like(zeros, "zeros_like")
 empty_like = _like(empty, "empty_like")
 
 
+@_factory
 def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     check_tensor(t, "full_like")
     return full_like_impl(fill_value, t._data.shape, dtype or t.dtype, requires_grad)
 

@@ -78,6 +78,11 @@ class TensorBase:
         return device("cpu")
 
     is_cuda = False
+    is_cpu = True
+
+    def get_device(self):
+        """-1: the CPU (a GPU tensor would answer its index)."""
+        return -1
     is_sparse = False
     is_quantized = False
     is_meta = False
