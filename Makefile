@@ -66,6 +66,7 @@ oracle: venv
 
 lint: venv
 	$(PY) -m ruff check minigrad tests benchmarks tools
+	$(VENV)/bin/lint-imports --no-cache --no-logo    # the layers contract in pyproject.toml
 
 ## Everything: lint, unit/gradient/differential tests, nbval, browser tests; then one line
 ## with the counts and every skip's reason (a skip is reported, never counted as a pass).

@@ -8,7 +8,8 @@ import numpy as np
 from . import _dtype
 from ._device import factory as _factory
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
-from ._argparse import Parser, tp_name
+from ._dtype import _Default, get_default_dtype, set_default_dtype  # noqa: F401  (re-exported)
+from ._compat._argparse import Parser, tp_name
 from ._tensor import Tensor
 from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
@@ -19,20 +20,6 @@ __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty"
            "set_default_dtype", "is_tensor", "numel"]
 
 _FLOAT_REQUIRED = "Only Tensors of floating point and complex dtype can require gradients"
-
-
-class _Default:
-    dtype = _dtype.float32
-
-
-def get_default_dtype():
-    return _Default.dtype
-
-
-def set_default_dtype(d):
-    if not d.is_floating_point:
-        raise TypeError("only floating-point types are supported as the default type")
-    _Default.dtype = d
 
 
 # ---- tensor() ----------------------------------------------------------------------

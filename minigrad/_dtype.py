@@ -54,6 +54,22 @@ ALIASES = {"half": float16, "float": float32, "double": float64, "short": int16,
            "int": int32, "long": int64, "bool": bool_}
 
 
+class _Default:
+    """The floating dtype factories use when given none (here, not in _creation.py: the ops
+    below the factories read it too)."""
+    dtype = float32
+
+
+def get_default_dtype():
+    return _Default.dtype
+
+
+def set_default_dtype(d):
+    if not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    _Default.dtype = d
+
+
 def _by_name(name):
     return _BY_NAME[name]
 

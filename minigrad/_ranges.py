@@ -4,7 +4,7 @@ import math
 import numpy as np
 
 from . import _dtype
-from ._argparse import Parser
+from ._compat._argparse import Parser
 from ._creation import _FACTORY_KEYWORDS, _Default, _finish, _np
 from ._device import factory as _factory
 from ._dtype import dtype as _dtype_cls

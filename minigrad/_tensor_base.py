@@ -7,8 +7,9 @@ import warnings
 
 from . import _dtype
 from ._dtype import Size, device
-from ._internal_warning import SCALAR_CONVERSION, warn_internal
+from ._compat._internal_warning import SCALAR_CONVERSION, warn_internal
 from ._storage import UntypedStorage
+from ._autograd_state import grad_state
 
 __all__ = ["TensorBase", "wrap_dim"]
 
@@ -151,7 +152,6 @@ class TensorBase:
     def numpy(self, *, force=False):
         """The values as an ndarray sharing memory (refused for a tensor that requires grad
         while grad mode is on, as torch)."""
-        from .autograd.grad_mode import state as grad_state   # (autograd imports Tensor)
         if self._requires_grad and not force and grad_state.enabled:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use "
                                "tensor.detach().numpy() instead.")

@@ -6,7 +6,7 @@ They are defined in `TensorMethods` and copied onto `Tensor` at the bottom of th
 op modules build on `Tensor`, so `_tensor.py` cannot import them (imports go one way). The
 operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the same way.
 """
-from ._argparse import check_args
+from ._compat._argparse_calls import check_args
 from ._tensor import Tensor
 from ._ops import clamp as clamp_ops
 from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace, linalg,

@@ -3,7 +3,7 @@ torch 2.13's deprecation warning) or as one tensor index, a custom Function's no
 with its module path, not callable), an in-place op on a view taken before requires_grad
 was set. Each case runs under torch 2.13 and minigrad (see difftest.py); warnings are
 compared up to torch's "(Triggered internally at ...)" suffix, which minigrad renders with
-torch's own C++ location (see minigrad/_internal_warning.py)."""
+torch's own C++ location (see minigrad/_compat/_internal_warning.py)."""
 
 import json
 import warnings

@@ -1,4 +1,4 @@
-"""torch's Python argument parser, reproduced on the failure path (minigrad/_argparse.py):
+"""torch's Python argument parser, reproduced on the failure path (minigrad/_compat/_argparse.py):
 wrong argument types and arity, call by call against torch 2.13 (type and message word for
 word, or the same value when torch's parser accepts the call).
 
@@ -158,7 +158,7 @@ def test_parser_matches_torch(source):
 def test_call_shape_falls_back_without_a_call_site():
     """Called from inside minigrad (no user call site to read), the values alone decide:
     those after the last non-default one are left out, keyword-only ones go by keyword."""
-    from minigrad._argparse import Parser
+    from minigrad._compat._argparse import Parser
     sum_method = Parser("sum", "(*, torch.dtype? dtype = None)",
                         "(tuple of ints[1]? dim, bool keepdim = False, *, "
                         "torch.dtype? dtype = None)")

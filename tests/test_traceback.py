@@ -1,5 +1,5 @@
-"""Short tracebacks (minigrad/_traceback.py): a learner sees no more of minigrad's frames than
-torch shows of its own (none for an op's error, at most 3 for backward's; minigrad shows
+"""Short tracebacks (minigrad/_compat/_traceback.py): a learner sees no more of minigrad's
+frames than torch shows of its own (none for an op's error, at most 3 for backward's; minigrad shows
 none for both), in a plain `python` process and in a real Jupyter kernel.
 MINIGRAD_FULL_TRACEBACK=1 brings every frame back."""
 import os
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import minigrad
-from minigrad import _traceback
+from minigrad._compat import _traceback
 
 PACKAGE = str(Path(minigrad.__file__).resolve().parent)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

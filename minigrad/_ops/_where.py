@@ -3,7 +3,7 @@ import numpy as np
 
 from .. import _dtype
 from ..autograd.graph import Node
-from .._argparse import Parser
+from .._compat._argparse import Parser
 from ._core import Tensor, is_number
 from ._util import broadcast_shapes, result_dtype, sum_to
 

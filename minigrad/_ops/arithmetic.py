@@ -8,7 +8,7 @@ import numpy as np
 
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
-from .._argparse import arithmetic_error
+from .._compat._argparse_calls import arithmetic_error
 from ._core import Tensor, binary_meta, check_broadcast, operands
 from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
     operand_arg as _check, wrapped_number as _wrapped

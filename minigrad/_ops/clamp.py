@@ -3,7 +3,9 @@
 minimum of two tensors: the gradient goes to the larger (smaller) one, split on ties."""
 import numpy as np
 
-from .._argparse import Parser, check_args, via_method
+from .._compat._argparse import Parser
+from .._compat._argparse_calls import check_args
+from .._compat._call_site import via_method
 from ..autograd.graph import Node
 from ._core import Tensor
 from ._util import broadcast_shapes, promote_types, result_dtype, sum_to, where

@@ -6,7 +6,7 @@ default float dtype, float32). The answer is a Python bool; nothing is recorded.
 """
 import numpy as np
 
-from .._argparse import Parser
+from .._compat._argparse import Parser
 from ._core import check_broadcast
 
 __all__ = ["allclose", "allclose_method"]

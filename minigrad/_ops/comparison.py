@@ -2,7 +2,9 @@
 grad, so no node is recorded."""
 import numpy as np
 
-from .._argparse import called_as_operator, check_args
+from .._compat._argparse_calls import check_args
+
+from .._compat._call_site import called_as_operator
 from ._core import Tensor, big_int_operand, check_broadcast, check_tensor
 from ._util import result_dtype
 

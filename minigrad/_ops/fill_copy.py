@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 
-from .._argparse import check_args
+from .._compat._argparse_calls import check_args
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
 from ._core import Tensor, as_tensor_arg

@@ -2,9 +2,10 @@
 `x[key] = value`, and cat/stack."""
 import numpy as np
 
-from .._internal_warning import INDEXING, warn_internal
+from .._compat._internal_warning import INDEXING, warn_internal
 from ..autograd.graph import Node
-from .._argparse import Parser, as_int, check_args, tp_name
+from .._compat._argparse import Parser, tp_name
+from .._compat._argparse_calls import as_int, check_args
 from ._core import Tensor
 from ._util import promote_types, torch_index_message, wrap_dim
 from .fill_copy import checked_scalar, copy_, fill_, index_put_

@@ -8,14 +8,16 @@ gets a CopySlices node and the view's history is regenerated from the base.
 
 import numpy as np
 
-from ..autograd.graph import Node, begin, grad_edge, is_recording
+from ..autograd.graph import begin, grad_edge, is_recording
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor, node_short_name
-from .._argparse import called_as_operator, check_args, tp_name
+from .._compat._argparse import tp_name
+from .._compat._argparse_calls import check_args
+from .._compat._call_site import called_as_operator
 from ._core import Tensor, as_tensor_arg
 from ._util import broadcast_shapes
 from .permutations import _PermuteBack
-from .views import apply_steps
+from ..autograd.view_history import CopySlices
 from .._tensor_base import wrap_dim
 from . import arithmetic as A, power, unary as U
 from .clamp import ClampBackward1
@@ -70,33 +72,6 @@ def check_inplace(x):
                                             # of a leaf (even one since detach_()ed)
     if x._requires_grad and x._node is None:
         raise RuntimeError(_LEAF)
-
-
-class CopySlices(Node):
-    """History of a base tensor after one of its views was modified in place: the
-    gradient outside the view passes through; inside it goes through the op's node."""
-    __slots__ = ("fn", "steps")
-    saves = True
-
-    def name(self):
-        return "torch::autograd::CopySlices"
-
-    def backward(self, g):
-        if type(g) is not np.ndarray:           # create_graph: the same steps, recorded
-            result = g.clone()
-            region = apply_steps(result, self.steps)
-            grads = self.fn.backward(region.clone())
-            region.copy_(grads[0] if grads[0] is not None else region * 0)
-            return (result,) + tuple(grads[1:])
-        gd = np.array(g)
-        region = apply_steps(gd, self.steps)
-        grads = self.fn.backward(np.array(region))
-        region[...] = 0 if grads[0] is None else grads[0]
-        return (gd,) + tuple(grads[1:])
-
-    def _release(self):
-        self._released = True
-        self.fn._release()
 
 
 def _write(x, result):

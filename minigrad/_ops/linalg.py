@@ -3,8 +3,9 @@ and only the ones a required gradient needs."""
 import numpy as np
 
 from ..autograd.graph import Node
-from .._tensor import _cname as _tensor_cname
-from .._argparse import called_as_operator, check_args
+from .._compat.messages import cname as _tensor_cname
+from .._compat._argparse_calls import check_args
+from .._compat._call_site import called_as_operator
 from ._core import Tensor, check_tensor, type_name
 from ._util import sum_to
 

@@ -2,7 +2,7 @@
 its backward applies the inverse permutation)."""
 import numpy as np
 
-from .._argparse import as_int, check_args
+from .._compat._argparse_calls import as_int, check_args
 from ..autograd.graph import Node
 from ._util import wrap_dim
 from .views import _shape_args, apply_view

@@ -6,7 +6,9 @@ import numpy as np
 
 from ..autograd.graph import Node, begin, is_recording, output
 from ..autograd.saved import FREED
-from .._argparse import Parser, as_dtype, as_int, int_list, via_method
+from .._compat._argparse import Parser
+from .._compat._argparse_calls import as_dtype, as_int, int_list
+from .._compat._call_site import via_method
 from .._dtype import dtype as _dtype_class
 from ._core import Tensor
 from ._util import F16, add_reduce, expand_to, wrap_dim, where

@@ -11,7 +11,7 @@ import numpy as np
 from ..autograd.graph import Node, begin
 from ._core import Tensor
 from ._util import wrap_dim
-from .views import make_view
+from ..autograd.view_history import make_view
 
 __all__ = ["split", "chunk", "unbind", "flip"]
 

@@ -6,7 +6,9 @@ gradients of all its copies.
 import numpy as np
 
 from ..autograd.graph import Node
-from .._argparse import Parser, int_list, via_method
+from .._compat._argparse import Parser
+from .._compat._argparse_calls import int_list
+from .._compat._call_site import via_method
 from ._core import Tensor
 
 __all__ = ["repeat", "RepeatBackward0"]

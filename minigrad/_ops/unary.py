@@ -6,7 +6,7 @@ import numpy as np
 from ..autograd.graph import Node
 from ._core import Tensor
 from ._util import zeros_of, where
-from .._argparse import Parser
+from .._compat._argparse import Parser
 
 
 def _not_tensor(op, x):

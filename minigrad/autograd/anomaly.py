@@ -3,37 +3,12 @@ backward fails, warn with that traceback before re-raising (as torch does)."""
 import traceback
 import warnings
 
+# the flags live at the bottom of the package, since Tensor reads `instrument`
+# (_autograd_state.py); this module holds the modes that set them
+from .._autograd_state import anomaly_state as state, instrument
+
 __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled",
            "is_anomaly_check_nan_enabled"]
-
-
-class _State:
-    __slots__ = ("enabled", "check_nan")
-
-    def __init__(self):
-        self.enabled = False
-        self.check_nan = True
-
-
-state = _State()
-
-
-class _Instrument:
-    """`on` is True while anomaly mode, a trace or a watcher is on: the hot paths check only
-    this flag. Anomaly mode sets `anomaly`, an active trace (trace.py) sets `tracing`, and
-    `viz.find_inplace` sets `watcher` (an object with `on_bump(tensor)` and
-    `on_version_error(saved, node)`, called from trace.py's hooks; see `set_watcher`)."""
-    __slots__ = ("on", "anomaly", "tracing", "watcher")
-
-    def __init__(self):
-        self.on = self.anomaly = self.tracing = False
-        self.watcher = None
-
-    def update(self):
-        self.on = self.anomaly or self.tracing or self.watcher is not None
-
-
-instrument = _Instrument()
 
 
 def set_watcher(watcher):

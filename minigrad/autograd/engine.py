@@ -16,10 +16,11 @@ same without a trip through the heap.
 
 import numpy as np
 
-from .._tensor import CREATE_GRAPH_CYCLE, Tensor
-from .._internal_warning import ENGINE_CREATE_GRAPH
+from .._compat.messages import CREATE_GRAPH_CYCLE
+from .._tensor import Tensor
+from .._compat._internal_warning import ENGINE_CREATE_GRAPH
 from .._tensor_base import warn_once
-from . import anomaly as _anomaly
+import minigrad.autograd.anomaly as _anomaly
 from .trace import on_ran, on_run
 from .graph import AccumulateGrad, Node, _next_seq, grad_edge
 from .node_hooks import after_backward, before_backward, tensor_pre_hooks
@@ -274,7 +275,7 @@ def _normalize(tensors, grads):
 def _check_inputs(inputs):
     for t in inputs:
         if not isinstance(t, Tensor):
-            from .._argparse import tp_name
+            from .._compat._argparse import tp_name
             raise RuntimeError(f"all inputs have to be Tensors or GradientEdges, but got "
                                f"{tp_name(t)}")
 

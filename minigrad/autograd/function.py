@@ -75,7 +75,7 @@ class BackwardCFunction(Node, FunctionCtx):
                 continue
             want = self._input_shapes[i]
             if r._data.shape != want:
-                from .._ops._util import sum_to
+                from .._sum_to import sum_to
                 try:
                     r = T._make(sum_to(np.broadcast_to(r._data, np.broadcast_shapes(
                         r._data.shape, want)), want), False, None)

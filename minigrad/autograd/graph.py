@@ -32,12 +32,13 @@ import numpy as np
 from .._storage import VersionCounter
 from .._tensor import Tensor
 from ..utils.hooks import RemovableHandle
-from . import anomaly as _anomaly
+import minigrad.autograd.anomaly as _anomaly
 from .trace import on_accumulate, on_create, on_free
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 from .ready_queue import ACCUMULATE_PRIORITY
 from .saved import _SLOT_OF, FREED, SavedTensor, _SavedAttribute, engine_state
+from .saved_hooks import save_on_cpu, saved_tensors_hooks  # noqa: F401  (torch's place for them)
 
 __all__ = ["Node", "AccumulateGrad", "begin", "connect", "output", "grad_edge",
            "is_recording"]

@@ -6,7 +6,7 @@ import sys
 import numpy as np
 
 from .._tensor import Tensor
-from . import anomaly as _anomaly
+import minigrad.autograd.anomaly as _anomaly
 from .trace import on_hook
 from .saved import engine_state
 

@@ -11,7 +11,7 @@ from .._storage import VersionCounter
 from .._tensor import Tensor
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
-from . import saved_hooks as _saved_hooks
+import minigrad.autograd.saved_hooks as _saved_hooks
 
 _new = object.__new__
 

@@ -31,10 +31,10 @@ class Variable(metaclass=VariableMeta):
             from .._creation import tensor
             data = tensor([])
         if not isinstance(data, Tensor):
-            from .._argparse import tp_name
+            from .._compat._argparse import tp_name
             raise TypeError(f"Variable data has to be a tensor, but got {tp_name(data)}")
         if not isinstance(requires_grad, (bool, int)):
-            from .._argparse import tp_name
+            from .._compat._argparse import tp_name
             raise TypeError(f"'{tp_name(requires_grad)}' object cannot be interpreted as "
                             f"an integer")
         leaf = data.detach()

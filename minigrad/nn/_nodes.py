@@ -16,7 +16,7 @@ import numpy as np
 from ..autograd.graph import Node
 from ..autograd.saved import engine_state
 from .._ops._util import sum_to as _sum_to
-from . import _kernels as K
+import minigrad.nn._kernels as K
 
 __all__ = [
     "AddmmBackward0", "ConstantPadNdBackward0", "ConvolutionBackward0", "SoftmaxBackward0",

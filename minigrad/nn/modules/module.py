@@ -8,7 +8,7 @@ walks those dicts, so registration order is the order torch reports.
 from collections import OrderedDict
 
 from ..parameter import Parameter
-from . import _state_dict as _state
+import minigrad.nn.modules._state_dict as _state
 from ._backward_hook import BackwardHook
 from ._module_hooks import ModuleHooks, attach_non_full_hooks
 from ._module_modes import ModuleModes

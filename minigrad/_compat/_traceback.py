@@ -28,7 +28,7 @@ import types
 __all__ = ["install", "trim", "full_traceback_requested", "ENV"]
 
 ENV = "MINIGRAD_FULL_TRACEBACK"
-_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep  # minigrad/
 _LIBRARIES = tuple(sorted({os.path.abspath(p) + os.sep for p in
                            (sysconfig.get_path(k) for k in ("stdlib", "platstdlib",
                                                             "purelib", "platlib")) if p}))

@@ -27,6 +27,8 @@ import operator
 
 import numpy as np
 
+from ._call_site import call_shape
+
 # minigrad classes that stand for torch's C types: Python prints those with their module
 _C_TYPES = {"dtype", "Size", "device", "Generator", "finfo", "iinfo", "layout",
             "memory_format"}
@@ -47,9 +49,13 @@ def tp_name(x):
     return cls.__name__
 
 
+_registered = []     # [Tensor]: the parser sits below the tensor record (whose own failure
+                     # paths use it), so _tensor.py registers the class for isinstance tests
+register_tensor_class = _registered.append
+
+
 def _tensor_class():
-    from ._tensor import Tensor
-    return Tensor
+    return _registered[0]
 
 
 # ---- what each parameter type accepts (torch's FunctionParameter::check) ----
@@ -126,12 +132,12 @@ def _check(param, x, argnum, numbers_as_tensors):
         return isinstance(x, (tuple, list)) and (not x or is_double(x[0])
                                                  or isinstance(x[0], complex))
     if kind == "torch.dtype":
-        from ._dtype import dtype
+        from .._dtype import dtype
         return isinstance(x, dtype) or any(x is t for t in (float, int, bool, complex))
     if kind == "str":
         return isinstance(x, str)
     if kind == "torch.device":
-        from ._dtype import device
+        from .._dtype import device
         return is_long(x) or isinstance(x, (str, device))
     if kind == "object":
         return True
@@ -388,10 +394,3 @@ def invalid_arguments(fname, args, kwargs, options):
                 lines.append("      didn't match because some of the arguments have invalid "
                              f"types: {_marked(option, args, kwargs)}")
     return "\n".join(lines) + "\n"
-
-
-# the call-site side (method or function? operator? how were the arguments written?) and
-# the helpers the ops use on their failure paths
-from ._argparse_calls import (  # noqa: E402,F401
-    arithmetic_error, as_dtype, as_int, call_shape, called_as_operator, called_by_user,
-    check_args, int_list, operator_symbol, via_method)

@@ -1,4 +1,4 @@
-"""How a failing call was written, and the parser's helpers for the ops' failure paths.
+"""Call-site inspection: how a failing call was written.
 
 torch's parser sees the call exactly as written: which arguments came positionally and which
 by keyword, whether `t.sum(...)` (method) or `torch.sum(t, ...)` (function), and operators
@@ -8,13 +8,11 @@ calling instruction tells how many arguments were given and which keywords. When
 cannot be read, the values alone decide (see `call_shape`).
 """
 import dis
-import operator
 import os
 import sys
 
-from ._argparse import Parser, _is_index, tp_name
 
-_HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep     # minigrad's own files
+_HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep   # minigrad's files
 
 
 def _user_frame():
@@ -45,8 +43,9 @@ def called_as_operator():
     return operator_symbol() is not None
 
 
-_PASS_THROUGH = ("_argparse.py", "_argparse_calls.py", "_core.py", "_tensor_methods.py",
-                 "_tensor_methods_more.py", "_tensor_operators.py", "_out.py", "_aliases.py")
+_PASS_THROUGH = ("_argparse.py", "_argparse_calls.py", "_call_site.py", "_core.py",
+                 "_tensor_methods.py", "_tensor_methods_more.py", "_tensor_operators.py",
+                 "_out.py", "_aliases.py")
 
 
 def called_by_user():
@@ -137,93 +136,3 @@ def via_method():
             return True
         frame = frame.f_back
     return False
-
-
-def int_list(value, op, name):
-    """A `tuple of ints` argument that torch's parser accepted (only its first element is
-    checked there), unpacked as torch unpacks it: later elements that are not ints fail with
-    `failed to unpack the object at pos N`; a single int stands for a one-element list."""
-    items = value if isinstance(value, (tuple, list)) else (value,)
-    out = []
-    for i, item in enumerate(items):
-        if item.__class__ is not int:
-            # (the parser refused a bool first element; later ones unpack as ints)
-            if not (_is_index(item) or item.__class__ is bool):
-                raise TypeError(f"{op}(): argument '{name}' failed to unpack the object at pos "
-                                f"{i + 1} with error \"type must be tuple of ints,but got "
-                                f"{tp_name(item)}\"")
-            item = int(item) if item.__class__ is bool else operator.index(item)
-        out.append(item)
-    return tuple(out)
-
-
-def as_dtype(value):
-    """A `torch.dtype` argument that torch's parser accepted: Python's float, int, bool and
-    complex stand for float64, int64, bool and complex128."""
-    from . import _dtype
-    return {float: _dtype.float64, int: _dtype.int64, bool: _dtype.bool_}.get(value, value)
-
-
-def as_int(value):
-    """An `int` argument that torch's parser accepted (NumPy integer, integer 0-d tensor)."""
-    return value if value.__class__ is int else operator.index(value)
-
-
-_ARITHMETIC = {
-    # the overloads torch prints for the function form and for the method form
-    "add": (("(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)",
-             "hidden (Tensor input, Number alpha, Tensor other, *, Tensor out = None)"),
-            ("(Tensor other, *, Number alpha = 1)", "hidden (Number alpha, Tensor other)")),
-    "mul": (("(Tensor input, Tensor other, *, Tensor out = None)",), ("(Tensor other)",)),
-    "div": (("(Tensor input, Tensor other, *, Tensor out = None)",
-             "(Tensor input, Tensor other, *, str? rounding_mode, Tensor out = None)",
-             "(Tensor input, Number other, *, str? rounding_mode)"),
-            ("(Tensor other)", "(Tensor other, *, str? rounding_mode)",
-             "(Number other, *, str? rounding_mode)")),
-    "pow": (("(Tensor input, Tensor exponent, *, Tensor out = None)",
-             "(Number self, Tensor exponent, *, Tensor out = None)",
-             "(Tensor input, Number exponent, *, Tensor out = None)"),
-            ("(Tensor exponent)", "(Number exponent)")),
-}
-_ARITHMETIC["sub"] = _ARITHMETIC["add"]
-
-
-def arithmetic_error(op, a, b, extra=None):
-    """torch's parser error for torch.add(a, b) / a.add(b) and friends (not the operators),
-    or None when torch's parser accepts the pair; `extra`: alpha (add, sub) or
-    rounding_mode (div), which decide which overloads are plausible."""
-    functions, methods = _ARITHMETIC[op]
-    second = "exponent" if op == "pow" else "other"
-    if via_method():
-        parser, values = Parser(op, *methods, numbers_as_tensors=op != "pow"), {second: b}
-    else:
-        parser = Parser(op, *functions, numbers_as_tensors=op != "pow")
-        values = {"input": a, second: b}
-    if op in ("add", "sub"):
-        values["alpha"] = 1 if extra is None else extra
-    elif op == "div":
-        values["rounding_mode"] = extra
-    return parser.error(values)
-
-
-def _function_form(sig):
-    # a method's signature as the torch.<op> function's: `input` comes first
-    hidden = "hidden " if sig.startswith("hidden ") else ""
-    body = sig[len(hidden) + 1:-1]
-    return f"{hidden}(Tensor input{', ' + body if body else ''})"
-
-
-def check_args(op, signatures, x, values, functions=None, numbers_as_tensors=False):
-    """Failure path of a method that is also a torch.<op> function: raise torch's parser
-    error for the form the user called (`signatures`: the method's; `functions`: the
-    function's, by default the method's with `Tensor input` first). Returns when torch's
-    parser accepts the call, so the caller can read the values as torch reads them."""
-    if via_method():
-        parser = Parser(op, *signatures, numbers_as_tensors=numbers_as_tensors)
-    else:
-        parser = Parser(op, *(functions or [_function_form(s) for s in signatures]),
-                        numbers_as_tensors=numbers_as_tensors)
-        values = {"input": x, **values}
-    err = parser.error(values)
-    if err is not None:
-        raise err
