@@ -1,6 +1,8 @@
 """Creating tensors: tensor(), the legacy Tensor(...) constructor and the factories (arange and
 linspace are in _ranges.py, the random ones in _random.py)."""
 import functools
+import os
+import sys
 import warnings
 
 import numpy as np
@@ -11,6 +13,7 @@ from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad
 from ._dtype import _Default, get_default_dtype, set_default_dtype  # noqa: F401  (re-exported)
 from ._compat._argparse import Parser, tp_name
 from ._tensor import Tensor
+from ._tensor_base import _warn_scalar_once
 from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
 from ._ops._util import I64, promote_types as _promote_types
@@ -51,8 +54,12 @@ def _infer(data, depth=0, dtype=None):
     there are none) with torch's messages for ragged or non-numeric data. `dtype`: the dtype
     asked for, which changes some messages."""
     if isinstance(data, Tensor):
+        as_index = dtype is not None and dtype.np.kind in "biu"     # (read with __index__)
+        if depth and as_index and data._data.dtype.kind == "f":
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
         if depth and data._data.size != 1:      # inside a list a tensor is one number
-            if dtype is not None and dtype.np.kind in "biu":
+            if as_index:
                 raise TypeError("only integer tensors of a single element can be converted "
                                 "to an index")
             raise ValueError("only one element tensors can be converted to Python scalars")
@@ -99,8 +106,29 @@ def _infer(data, depth=0, dtype=None):
     raise RuntimeError(f"Could not infer dtype of {tp_name(data)}")
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _warn_for_grad_elements(data, dtype):
+    """torch reads each tensor inside the data of tensor() as a Python number: one that
+    requires grad gives the scalar-conversion warning (once per process, before any check of
+    the data, at the user's line), unless an integer or bool dtype reads it as an index."""
+    if dtype is not None and dtype.np.kind in "biu" or not isinstance(data, (list, tuple)):
+        return
+
+    def grad_element(items):
+        return any(item._requires_grad if isinstance(item, Tensor) else
+                   isinstance(item, (list, tuple)) and grad_element(item) for item in items)
+    if grad_element(data):
+        frame, up = sys._getframe(1), 1     # the frames from here to the user's code
+        while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+            frame, up = frame.f_back, up + 1
+        _warn_scalar_once(stacklevel=up + 2)
+
+
 def _to_array(data, dtype):
     """Build the ndarray for tensor(data, dtype)."""
+    _warn_for_grad_elements(data, dtype)
     shape, dt = _infer(data, 0, dtype)
     if dtype is None:
         if isinstance(data, np.ndarray):

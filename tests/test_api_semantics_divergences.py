@@ -51,6 +51,25 @@ CASES = [
              y.unbind()[0].narrow(0, 0, 2).mul_(2)
          print(y)
          """),
+    # torch reads each tensor in tensor()'s data as a Python number: the scalar-conversion
+    # warning, once per process (hence a fresh interpreter per case), before the data's checks
+    case("scalar_warning_from_tensor_of_tensors",
+         "t1 = torch.tensor(1., requires_grad=True); t2 = torch.tensor(2., requires_grad=True)",
+         "torch.tensor([t1, t2])", "torch.tensor([t1, t2])", "float(t1)", isolated=True),
+    case("scalar_warning_before_the_size_check",
+         "v = torch.tensor([1., 2.], requires_grad=True)", "torch.tensor([v, v])",
+         "torch.tensor([v, v])", isolated=True),
+    case("scalar_warning_from_float_of_many_elements",
+         "v = torch.tensor([1., 2.], requires_grad=True)", "float(v)", "float(v)",
+         isolated=True),
+    case("scalar_warning_from_legacy_constructors",
+         "t1 = torch.tensor(1., requires_grad=True)", "torch.FloatTensor([t1, 2.])",
+         "torch.Tensor([[t1], [t1]])", isolated=True),
+    case("scalar_warning_not_for_index_reads",
+         "t1 = torch.tensor(1., requires_grad=True); n = torch.tensor(3)",
+         "torch.tensor([t1, t1], dtype=torch.int64)", "torch.tensor([n, n], dtype=torch.bool)",
+         "torch.tensor([t1.detach(), 2.])", "int(t1)", "bool(t1)", "t1.item()",
+         "torch.tensor([t1, 2.])", isolated=True),
 ]
 
 
