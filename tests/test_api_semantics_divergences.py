@@ -1,6 +1,6 @@
 """Semantic divergences found on learners' programs (issue 20, "Why"), each compared with torch
 2.13: the in-place rule for views of the pieces of unbind/split/chunk, the scalar-conversion
-warning, the legacy type names, and in-place ops after a module with full backward hooks."""
+warning, the legacy type names (classes), and in-place ops after a module with full backward hooks."""
 import textwrap
 
 import pytest
@@ -50,6 +50,40 @@ CASES = [
          with torch.no_grad():
              y.unbind()[0].narrow(0, 0, 2).mul_(2)
          print(y)
+         """),
+    # the legacy type names are classes (metaclass tensortype), not functions
+    case("legacy_type_names_are_classes",
+         "torch.DoubleTensor", "print(torch.FloatTensor, torch.LongTensor, torch.IntTensor, "
+         "torch.HalfTensor, torch.BoolTensor, torch.ByteTensor, torch.CharTensor, "
+         "torch.ShortTensor)", "type(torch.DoubleTensor)", "type(torch.DoubleTensor).__name__",
+         "torch.DoubleTensor.__name__, torch.DoubleTensor.__qualname__",
+         "torch.DoubleTensor.__module__", "torch.DoubleTensor.mro()",
+         "torch.DoubleTensor.dtype, torch.LongTensor.dtype, torch.DoubleTensor.is_cuda",
+         "issubclass(torch.DoubleTensor, torch.Tensor)", "torch.FloatTensor == torch.Tensor"),
+    case("legacy_type_isinstance",
+         "isinstance(torch.zeros(2, dtype=torch.float64), torch.DoubleTensor)",
+         "isinstance(torch.zeros(2), torch.DoubleTensor)",
+         "isinstance(torch.zeros(2), torch.FloatTensor)",
+         "isinstance(torch.zeros(2, dtype=torch.int64), torch.LongTensor)",
+         "isinstance(torch.zeros(2, dtype=torch.bool), torch.BoolTensor)",
+         "isinstance(3, torch.FloatTensor)", "isinstance([1.], torch.FloatTensor)",
+         "isinstance(torch.nn.Parameter(torch.zeros(2)), torch.FloatTensor)",
+         "isinstance(torch.zeros(2), (torch.FloatTensor, torch.DoubleTensor))",
+         "isinstance(torch.zeros(2), torch.Tensor)"),
+    case("legacy_type_calls",
+         "torch.DoubleTensor([1, 2])", "torch.DoubleTensor(2).shape", "torch.DoubleTensor()",
+         "type(torch.DoubleTensor([1]))", "torch.DoubleTensor([1]).type()",
+         "torch.LongTensor([1.5])", "torch.FloatTensor(2, 3).dtype", "torch.HalfTensor([1])",
+         "torch.BoolTensor([1, 0])", "torch.IntTensor([1])", "torch.ByteTensor([1, 255])",
+         "torch.CharTensor([-1])", "torch.ShortTensor([2]).dtype", "torch.FloatTensor('a')",
+         "torch.FloatTensor(torch.ones(2))",
+         "torch.FloatTensor([1]).type(torch.DoubleTensor)",
+         "torch.zeros(2).type(torch.LongTensor)", "torch.zeros(2).type('torch.DoubleTensor')",
+         """
+         x = torch.FloatTensor([[1, 2], [3, 4]])
+         x.requires_grad_()
+         (x * x).sum().backward()
+         print(x.grad, isinstance(x.grad, torch.FloatTensor))
          """),
     # torch reads each tensor in tensor()'s data as a Python number: the scalar-conversion
     # warning, once per process (hence a fresh interpreter per case), before the data's checks
