@@ -1,15 +1,19 @@
 """Creating tensors: tensor(), the legacy Tensor(...) constructor and the factories (arange and
 linspace are in _ranges.py, the random ones in _random.py)."""
+import functools
+import os
+import sys
 import warnings
 
 import numpy as np
 
 from . import _dtype
-from ._device import check as _check_device
+from ._device import factory as _factory
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
 from ._dtype import _Default, get_default_dtype, set_default_dtype  # noqa: F401  (re-exported)
 from ._compat._argparse import Parser, tp_name
 from ._tensor import Tensor
+from ._tensor_base import _warn_scalar_once
 from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
 from ._ops._util import I64, promote_types as _promote_types
@@ -50,8 +54,12 @@ def _infer(data, depth=0, dtype=None):
     there are none) with torch's messages for ragged or non-numeric data. `dtype`: the dtype
     asked for, which changes some messages."""
     if isinstance(data, Tensor):
+        as_index = dtype is not None and dtype.np.kind in "biu"     # (read with __index__)
+        if depth and as_index and data._data.dtype.kind == "f":
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
         if depth and data._data.size != 1:      # inside a list a tensor is one number
-            if dtype is not None and dtype.np.kind in "biu":
+            if as_index:
                 raise TypeError("only integer tensors of a single element can be converted "
                                 "to an index")
             raise ValueError("only one element tensors can be converted to Python scalars")
@@ -98,8 +106,29 @@ def _infer(data, depth=0, dtype=None):
     raise RuntimeError(f"Could not infer dtype of {tp_name(data)}")
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _warn_for_grad_elements(data, dtype):
+    """torch reads each tensor inside the data of tensor() as a Python number: one that
+    requires grad gives the scalar-conversion warning (once per process, before any check of
+    the data, at the user's line), unless an integer or bool dtype reads it as an index."""
+    if dtype is not None and dtype.np.kind in "biu" or not isinstance(data, (list, tuple)):
+        return
+
+    def grad_element(items):
+        return any(item._requires_grad if isinstance(item, Tensor) else
+                   isinstance(item, (list, tuple)) and grad_element(item) for item in items)
+    if grad_element(data):
+        frame, up = sys._getframe(1), 1     # the frames from here to the user's code
+        while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+            frame, up = frame.f_back, up + 1
+        _warn_scalar_once(stacklevel=up + 2)
+
+
 def _to_array(data, dtype):
     """Build the ndarray for tensor(data, dtype)."""
+    _warn_for_grad_elements(data, dtype)
     shape, dt = _infer(data, 0, dtype)
     if dtype is None:
         if isinstance(data, np.ndarray):
@@ -135,9 +164,9 @@ def _finish(arr, requires_grad):
     return t
 
 
-def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+@_factory
+def tensor(data, *, dtype=None, device=None, requires_grad=False):
     """A new leaf tensor copying `data` (nested lists, numbers, arrays)."""
-    _check_device(device)
     if dtype is not None and dtype.__class__ is not _dtype_cls:
         dtype = _dtype.dtype_arg(dtype, "tensor")
     if isinstance(data, Tensor):
@@ -150,8 +179,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     return _finish(_to_array(data, dtype), requires_grad)
 
 
+@functools.partial(_factory, takes_pin_memory=False)
 def as_tensor(data, dtype=None, device=None):
-    _check_device(device)
     if dtype is not None and dtype.__class__ is not _dtype_cls:
         dtype = _dtype.dtype_arg(dtype, "as_tensor")
     if isinstance(data, Tensor) and (dtype is None or dtype == data.dtype):
@@ -231,13 +260,13 @@ def _shape_and_dtype(size, dtype, op):
     return shape, _np(dtype, op=op)
 
 
+@_factory
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
-    _check_device(device)
     return _finish(np.ones(*_shape_and_dtype(size, dtype, "ones")), requires_grad)
 
 
+@_factory
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
-    _check_device(device)
     try:
         shape, np_dtype = _shape_and_dtype(size, dtype, "zeros")
     except RuntimeError:                # a negative size: zeros has its own message
@@ -245,13 +274,13 @@ def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     return _finish(np.zeros(shape, np_dtype), requires_grad)
 
 
+@_factory
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
-    _check_device(device)
     return _finish(np.zeros(*_shape_and_dtype(size, dtype, "empty")), requires_grad)
 
 
+@_factory
 def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     if not isinstance(size, (tuple, list)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type_name(size)}")
@@ -276,9 +305,9 @@ _EYE = Parser("eye", f"(int n, *, Tensor out = None, {_FACTORY_KEYWORDS})",
               f"(int n, int m, *, Tensor out = None, {_FACTORY_KEYWORDS})")
 
 
+@_factory
 def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
     """The n x m identity matrix (square when m is None)."""
-    _check_device(device)
     given = (n,) if m is None else (n, m)
     for x in given:
         if not isinstance(x, (int, np.integer)) or isinstance(x, bool):
@@ -295,8 +324,8 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
 
 
 def _like(fn, name):
+    @_factory
     def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
-        _check_device(device)
         if t.__class__ is not Tensor:
             check_tensor(t, name)
         d = dtype or t.dtype
@@ -314,8 +343,8 @@ zeros_like = _like(zeros, "zeros_like")
 empty_like = _like(empty, "empty_like")
 
 
+@_factory
 def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     check_tensor(t, "full_like")
     return full_like_impl(fill_value, t._data.shape, dtype or t.dtype, requires_grad)
 

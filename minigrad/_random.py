@@ -3,7 +3,7 @@ import numpy as np
 
 from . import _dtype
 from ._creation import _finish, _like, _np
-from ._device import check as _check_device
+from ._device import factory as _factory
 from ._ops._core import size_arg as _size
 
 
@@ -45,21 +45,23 @@ def _rng(generator):
     return (generator or default_generator)._rng
 
 
+@_factory
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     arr = _rng(generator).random(_size(size, "rand"))
     return _finish(arr.astype(_np(dtype, op="rand")), requires_grad)
 
 
+@_factory
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     arr = _rng(generator).standard_normal(_size(size, "randn"))
     return _finish(arr.astype(_np(dtype, op="randn")), requires_grad)
 
 
+@_factory
 def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_grad=False,
             device=None):
-    _check_device(device)
+    if size is None and isinstance(high, (tuple, list)):     # randint(high, size)
+        high, size = None, high
     if high is None:
         low, high = 0, low
     if size is None:

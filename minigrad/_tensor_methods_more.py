@@ -174,22 +174,27 @@ class MoreTensorMethods:
                                 f"not {type(bad).__name__}")
         return size
 
-    def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+    def new_ones(self, *size, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
         size = self._new_size("new_ones", size)
-        return ones(size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
-
-    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
-        size = self._new_size("new_zeros", size)
-        # (full, not zeros: torch.zeros has its own negative-size message)
-        return full(size, 0, dtype=dtype or self.dtype, device=device,
+        return ones(size, dtype=dtype or self.dtype, device=device, pin_memory=pin_memory,
                     requires_grad=requires_grad)
 
-    def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
+        # (full, not zeros: torch.zeros has its own negative-size message)
+        size = self._new_size("new_zeros", size)
+        return full(size, 0, dtype=dtype or self.dtype, device=device, pin_memory=pin_memory,
+                    requires_grad=requires_grad)
+
+    def new_empty(self, *size, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
         size = self._new_size("new_empty", size)
-        return empty(size, dtype=dtype or self.dtype, device=device,
+        return empty(size, dtype=dtype or self.dtype, device=device, pin_memory=pin_memory,
                      requires_grad=requires_grad)
 
-    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
         if not isinstance(size, (list, tuple)):
             raise TypeError("new_full(): argument 'size' (position 1) must be tuple of ints, "
                             f"not {type(size).__name__}")
@@ -199,7 +204,7 @@ class MoreTensorMethods:
                 raise TypeError("new_full(): argument 'fill_value' (position 2) must be "
                                 f"Number, not {type(fill_value).__name__}")
         return full(size, fill_value, dtype=dtype or self.dtype, device=device,
-                    requires_grad=requires_grad)
+                    pin_memory=pin_memory, requires_grad=requires_grad)
 
     def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
         if isinstance(data, Tensor):

@@ -55,9 +55,10 @@ def check_inplace(x):
     """Raise torch's error if autograd forbids modifying x in place right now."""
     if not _grad_state.enabled:
         return
-    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind
+    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
     if multi is not None and x._requires_grad:
-        raise RuntimeError(_MULTI_VIEW.format(*multi))
+        index, label = multi
+        raise RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node)))
     if x._no_grad_view and x._requires_grad:
         fn = x._node            # a view of a no_grad view names its own node
         raise RuntimeError(("A view was created in" if fn is None else

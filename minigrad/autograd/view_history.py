@@ -75,6 +75,9 @@ def make_view(x, data, node, step):
         d["_no_grad_view"] = True       # a view of a no_grad view: torch keeps the mark
         if x.__dict__.get("_inference_view"):
             d["_inference_view"] = True
+    if recorded and "_multi_view" in x.__dict__:
+        d["_multi_view"] = (0, None)    # a view of a split/unbind piece keeps its rule (torch's
+                                        # creation meta MULTIPLE_OUTPUTS); named by its own node
     if out._is_inference is not x._is_inference:
         d["_is_inference"] = x._is_inference   # a view is an inference tensor iff its base is
     return out
