@@ -66,6 +66,7 @@ oracle: venv
 
 lint: venv
 	$(PY) -m ruff check minigrad tests benchmarks tools
+	$(VENV)/bin/lint-imports --no-cache --no-logo    # the layers contract in pyproject.toml
 
 ## Everything: lint, unit/gradient/differential tests, nbval, browser tests; then one line
 ## with the counts and every skip's reason (a skip is reported, never counted as a pass).
@@ -99,7 +100,8 @@ browser: venv
 		mkdir -p $(REPORT) && echo "no Chromium: see the NOTICE above" > $(REPORT)/browser.notrun; \
 	fi
 
-## Quick check (< 1 min): no slow tests, no notebooks, no browser.
+## Quick check (< 1 min): a fast sample of every topic, no notebook runs, no browser. What
+## it leaves out is marked slow in tests/conftest.py; `make unit` runs that too.
 test-fast: venv oracle
 	$(REPRODUCIBLE) $(PY) -m pytest -q -x -m "not slow" -p no:cacheprovider tests --ignore=tests/browser
 

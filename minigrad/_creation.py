@@ -1,38 +1,37 @@
 """Creating tensors: tensor(), the legacy Tensor(...) constructor and the factories (arange and
 linspace are in _ranges.py, the random ones in _random.py)."""
+import functools
+import os
+import sys
 import warnings
 
 import numpy as np
 
 from . import _dtype
-from ._device import check as _check_device
+from ._device import factory as _device_factory
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
+from ._dtype import _Default, get_default_dtype, set_default_dtype  # noqa: F401  (re-exported)
 from ._compat._argparse import Parser, tp_name
+from ._compat._argparse_calls import with_binding_errors
 from ._tensor import Tensor
+from ._tensor_base import _warn_scalar_once
 from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
 from ._ops.fill_copy import checked_value
 from ._ops._util import I64, promote_types as _promote_types
+
+
+def _factory(fn, takes_pin_memory=True):
+    """The device wrapper of a factory (torch's order of device checks) over `fn` whose
+    argument-binding errors are worded as torch's parser words them."""
+    return _device_factory(with_binding_errors(fn), takes_pin_memory)
+
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "eye",
            "ones_like", "zeros_like", "full_like", "empty_like", "device", "get_default_dtype",
            "set_default_dtype", "is_tensor", "numel"]
 
 _FLOAT_REQUIRED = "Only Tensors of floating point and complex dtype can require gradients"
-
-
-class _Default:
-    dtype = _dtype.float32
-
-
-def get_default_dtype():
-    return _Default.dtype
-
-
-def set_default_dtype(d):
-    if not d.is_floating_point:
-        raise TypeError("only floating-point types are supported as the default type")
-    _Default.dtype = d
 
 
 # ---- tensor() ----------------------------------------------------------------------
@@ -64,8 +63,12 @@ def _infer(data, depth=0, dtype=None):
     there are none) with torch's messages for ragged or non-numeric data. `dtype`: the dtype
     asked for, which changes some messages."""
     if isinstance(data, Tensor):
+        as_index = dtype is not None and dtype.np.kind in "biu"     # (read with __index__)
+        if depth and as_index and data._data.dtype.kind == "f":
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
         if depth and data._data.size != 1:      # inside a list a tensor is one number
-            if dtype is not None and dtype.np.kind in "biu":
+            if as_index:
                 raise TypeError("only integer tensors of a single element can be converted "
                                 "to an index")
             raise ValueError("only one element tensors can be converted to Python scalars")
@@ -112,8 +115,29 @@ def _infer(data, depth=0, dtype=None):
     raise RuntimeError(f"Could not infer dtype of {tp_name(data)}")
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _warn_for_grad_elements(data, dtype):
+    """torch reads each tensor inside the data of tensor() as a Python number: one that
+    requires grad gives the scalar-conversion warning (once per process, before any check of
+    the data, at the user's line), unless an integer or bool dtype reads it as an index."""
+    if dtype is not None and dtype.np.kind in "biu" or not isinstance(data, (list, tuple)):
+        return
+
+    def grad_element(items):
+        return any(item._requires_grad if isinstance(item, Tensor) else
+                   isinstance(item, (list, tuple)) and grad_element(item) for item in items)
+    if grad_element(data):
+        frame, up = sys._getframe(1), 1     # the frames from here to the user's code
+        while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+            frame, up = frame.f_back, up + 1
+        _warn_scalar_once(stacklevel=up + 2)
+
+
 def _to_array(data, dtype):
     """Build the ndarray for tensor(data, dtype)."""
+    _warn_for_grad_elements(data, dtype)
     shape, dt = _infer(data, 0, dtype)
     if dtype is None:
         if isinstance(data, np.ndarray):
@@ -158,9 +182,9 @@ def _finish(arr, requires_grad):
     return t
 
 
-def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+@_factory
+def tensor(data, *, dtype=None, device=None, requires_grad=False):
     """A new leaf tensor copying `data` (nested lists, numbers, arrays)."""
-    _check_device(device)
     if dtype is not None and dtype.__class__ is not _dtype_cls:
         dtype = _dtype.dtype_arg(dtype, "tensor")
     if isinstance(data, Tensor):
@@ -173,8 +197,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     return _finish(_to_array(data, dtype), requires_grad)
 
 
+@functools.partial(_factory, takes_pin_memory=False)
 def as_tensor(data, dtype=None, device=None):
-    _check_device(device)
     if dtype is not None and dtype.__class__ is not _dtype_cls:
         dtype = _dtype.dtype_arg(dtype, "as_tensor")
     if isinstance(data, Tensor) and (dtype is None or dtype == data.dtype):
@@ -272,14 +296,14 @@ def allocate(make, shape, np_dtype):
                            f"code 12 (Cannot allocate memory)") from None
 
 
+@_factory
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
-    _check_device(device)
     shape, np_dtype = _shape_and_dtype(size, dtype, "ones")
     return _finish(allocate(lambda: np.ones(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
+@_factory
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
-    _check_device(device)
     try:
         shape, np_dtype = _shape_and_dtype(size, dtype, "zeros")
     except RuntimeError:                # a negative size: zeros has its own message
@@ -287,14 +311,14 @@ def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
+@_factory
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
-    _check_device(device)
     shape, np_dtype = _shape_and_dtype(size, dtype, "empty")
     return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
+@_factory
 def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     if not isinstance(size, (tuple, list)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type_name(size)}")
@@ -321,9 +345,9 @@ _EYE = Parser("eye", f"(int n, *, Tensor out = None, {_FACTORY_KEYWORDS})",
               f"(int n, int m, *, Tensor out = None, {_FACTORY_KEYWORDS})")
 
 
+@_factory
 def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
     """The n x m identity matrix (square when m is None)."""
-    _check_device(device)
     given = (n,) if m is None else (n, m)
     for x in given:
         if not isinstance(x, (int, np.integer)) or isinstance(x, bool):
@@ -355,8 +379,8 @@ def _like_arguments(name, t, args, kwargs):
 
 
 def _like(fn, name):
+    @_factory
     def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
-        _check_device(device)
         if fn is not full_like_impl and (args or kwargs):
             _like_arguments(name, t, args, kwargs)
         if t.__class__ is not Tensor:
@@ -379,8 +403,8 @@ zeros_like = _like(zeros, "zeros_like")
 empty_like = _like(empty, "empty_like")
 
 
+@_factory
 def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     check_tensor(t, "full_like")
     return full_like_impl(fill_value, t._data.shape, dtype or t.dtype, requires_grad)
 

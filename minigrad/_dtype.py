@@ -54,6 +54,22 @@ ALIASES = {"half": float16, "float": float32, "double": float64, "short": int16,
            "int": int32, "long": int64, "bool": bool_}
 
 
+class _Default:
+    """The floating dtype factories use when given none (here, not in _creation.py: the ops
+    below the factories read it too)."""
+    dtype = float32
+
+
+def get_default_dtype():
+    return _Default.dtype
+
+
+def set_default_dtype(d):
+    if not d.is_floating_point:
+        raise TypeError("only floating-point types are supported as the default type")
+    _Default.dtype = d
+
+
 def _by_name(name):
     return _BY_NAME[name]
 
@@ -116,23 +132,6 @@ class Size(tuple):
         return Size(tuple(self) + tuple(other))
 
 
-class device:
-    """A device name; minigrad only has 'cpu'."""
-
-    def __init__(self, type="cpu", index=None):
-        if isinstance(type, device):
-            type = type.type
-        self.type = str(type).split(":")[0]
-        self.index = index
-
-    def __repr__(self):
-        return f"device(type='{self.type}')"
-
-    def __str__(self):
-        return self.type
-
-    def __eq__(self, other):
-        return str(self) == str(other)
-
-    def __hash__(self):
-        return hash(self.type)
+# `device` lives with the rest of device handling; imported here because minigrad.device
+# sits beside minigrad.dtype in the front door.
+from ._device import device  # noqa: E402,F401

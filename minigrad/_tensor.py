@@ -6,40 +6,32 @@ Fields a learner meets in torch, and where they live here:
 - `_requires_grad`, `_node` (the grad_fn), `_grad`: autograd state; a tensor is a leaf iff
   it has no grad_fn;
 - `_base` (views only) and `_view_steps`: how to re-derive the view from its base.
-Operations are attached by `minigrad._ops`, grouped by family.
+
+Imports go one way, and Tensor sits below autograd, the ops and the factories. So the
+methods that need those layers are attached from above, by `_tensor_methods.py` and
+`_tensor_methods_more.py`: every op method (`x.sigmoid()`), the constructor
+`Tensor(...)` (`__new__`), `grad_fn` (a view's history is regenerated in
+`autograd/view_history.py`), `backward` (the engine), `__repr__`, `__deepcopy__` and
+torch's `_grad_fn`.
 """
+
+import weakref
 
 import numpy as np
 
-from ._compat._argparse import tp_name as _tp_name
-from ._storage import VersionCounter
+from ._autograd_state import grad_state as _grad_state, instrument as _instrument
+from ._autograd_state import inference_anywhere as _inference_anywhere
+from ._compat import messages as _messages
+from ._compat._argparse import Parser, register_tensor_class, tp_name as _tp_name
 from ._compat._internal_warning import TENSOR_BODY, warn_internal
+from ._storage import VersionCounter
 from ._tensor_base import TensorBase
-from .autograd.anomaly import instrument as _instrument
-from .autograd.grad_mode import inference_anywhere as _inference_anywhere, \
-    state as _grad_state
+from .utils.hooks import RemovableHandle
 
 __all__ = ["Tensor"]
 
 _ndarray = np.ndarray
 _new = object.__new__
-_run_backward = None            # autograd.engine.run_backward, once Tensor.backward ran
-
-_NONLEAF_GRAD_WARNING = (
-    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
-    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
-    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
-    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
-    "instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
-CREATE_GRAPH_CYCLE = (
-    "Using backward() with create_graph=True will create a reference cycle between the "
-    "parameter and its gradient which can cause a memory leak. We recommend using "
-    "autograd.grad when creating the graph to avoid this. If you have to use this function, "
-    "make sure to reset the .grad fields of your parameters to None after use to break the "
-    "cycle and avoid the leak.")
-_LEAF_FLAGS = ("you can only change requires_grad flags of leaf variables. If you want to use "
-               "a computed variable in a subgraph that doesn't require differentiation use "
-               "var_no_grad = var.detach().")
 
 
 class Tensor(TensorBase):
@@ -61,10 +53,6 @@ class Tensor(TensorBase):
     _views_following = None     # weakrefs to views whose requires_grad follows this base
     _retains_grad = False       # retain_grad() was called (the hook lives on the grad_fn)
     __array_priority__ = 1000   # make `ndarray * Tensor` defer to Tensor
-
-    def __new__(cls, *args, **kwargs):
-        from ._creation import legacy_new
-        return legacy_new(cls, args, kwargs)
 
     @staticmethod
     def _make(data, requires_grad, grad_fn):
@@ -95,8 +83,7 @@ class Tensor(TensorBase):
         else:
             vc.value += 1
         if _instrument.on:
-            from .autograd.trace import on_bump
-            on_bump(self)
+            _instrument.bumped(self)        # autograd/trace.py's on_bump
 
     @property
     def _version(self):
@@ -106,25 +93,6 @@ class Tensor(TensorBase):
         return 0 if self._vc is None else self._vc.value
 
     # ---- autograd state --------------------------------------------------------------
-    @property
-    def grad_fn(self):
-        """The node that created this tensor (None for leaves)."""
-        fn = self._node
-        if self._base is not None and self._vc is not None \
-                and self._vc.value != self._view_version \
-                and (fn is not None or self._follows_a_base_with_history()):
-            # the base or a sibling view changed in place: the view's history is now
-            # "take this slice of the (new) base", as in torch
-            from ._ops.views import regenerate_view_grad_fn
-            fn = regenerate_view_grad_fn(self)
-        return fn
-
-    def _follows_a_base_with_history(self):
-        """A view made without history whose base then got one by an in-place op (torch
-        gives it the regenerated history too)."""
-        return (self._requires_grad and not self._no_grad_view
-                and self._base._node is not None)
-
     def _set_grad_fn(self, node):
         self._node = node
         self._requires_grad = True
@@ -145,7 +113,7 @@ class Tensor(TensorBase):
         if value.__class__ is not bool:         # (torch checks the type before anything)
             raise RuntimeError("requires_grad must be a bool")
         if self._node is not None:
-            raise RuntimeError(_LEAF_FLAGS if not value else
+            raise RuntimeError(_messages.LEAF_FLAGS if not value else
                                "you can only change requires_grad flags of leaf variables.")
         if value and not self._data.dtype.kind == "f":
             raise RuntimeError("only Tensors of floating point and complex dtype can require "
@@ -158,14 +126,13 @@ class Tensor(TensorBase):
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad in place and return self (only meaningful on leaves)."""
         if requires_grad.__class__ is not bool:
-            from ._compat._argparse import Parser
             err = Parser("requires_grad_", "(bool requires_grad = True)").error(
                 {"requires_grad": requires_grad})
             if err is not None:
                 raise err
         if self._node is not None:
             if not requires_grad:
-                raise RuntimeError(_LEAF_FLAGS)
+                raise RuntimeError(_messages.LEAF_FLAGS)
             return self
         if requires_grad and self._data.dtype.kind != "f":
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
@@ -193,7 +160,7 @@ class Tensor(TensorBase):
     def grad(self):
         """The accumulated gradient (leaves, and non-leaves that retain_grad())."""
         if self._node is not None and not self.retains_grad:
-            warn_internal(_NONLEAF_GRAD_WARNING, TENSOR_BODY, stacklevel=2)
+            warn_internal(_messages.NONLEAF_GRAD, TENSOR_BODY, stacklevel=2)
         return self._grad
 
     @grad.setter
@@ -203,18 +170,9 @@ class Tensor(TensorBase):
                 raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
                                 f"type {_tp_name(value)}")
             if value._data.dtype != self._data.dtype:
-                raise RuntimeError(
-                    f"attempting to assign a gradient with dtype '{_cname(value)}' to a tensor "
-                    f"with grad_dtype '{_cname(self).capitalize()}'. The gradient must match "
-                    "the tensor's grad_dtype (defaults to the tensor's dtype). You can set the "
-                    "tensor's grad_dtype attribute with a specific dtype, or None to allow any "
-                    "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and "
-                    "its gradient may break downstream systems that assume they match.")
+                raise RuntimeError(_messages.grad_dtype_mismatch(value, self))
             if value._data.shape != self._data.shape:
-                raise RuntimeError(
-                    f"attempting to assign a gradient of size '{list(value.shape)}' to a "
-                    f"tensor of size '{list(self.shape)}'. Please ensure that the gradient "
-                    "and the tensor are the same size")
+                raise RuntimeError(_messages.grad_size_mismatch(value, self))
         self._grad = value
 
     @grad.deleter
@@ -233,7 +191,6 @@ class Tensor(TensorBase):
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self._node is None:
             return
-        import weakref
         fn = self.grad_fn
         self.__dict__["_retains_grad"] = True
         if fn._n_outputs == 1:
@@ -250,7 +207,6 @@ class Tensor(TensorBase):
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require "
                                "gradient")
-        from .utils.hooks import RemovableHandle
         hooks = self.__dict__.get("_hooks")
         if hooks is None:
             # the first hook (since the last in-place op gave this tensor a new grad_fn):
@@ -271,13 +227,6 @@ class Tensor(TensorBase):
         hooks[handle.id] = hook
         return handle
 
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
-        """Accumulate d(self)/d(leaf) into every leaf's `.grad` (see autograd.backward)."""
-        global _run_backward
-        if _run_backward is None:       # the engine sits above Tensor: imported on first use
-            from .autograd.engine import run_backward as _run_backward
-        _run_backward((self,), gradient, retain_graph, create_graph, inputs)
-
     # ---- detach / data ---------------------------------------------------------------
     def detach(self):
         """A new leaf sharing this tensor's storage AND version counter, with no history."""
@@ -292,12 +241,7 @@ class Tensor(TensorBase):
     def detach_(self):
         """Cut this tensor out of the graph in place."""
         if self._base is not None:
-            raise RuntimeError(
-                "Can't detach views in-place. Use detach() instead. If you are using "
-                "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set "
-                "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
-                "called on these gradients. To fix this error, please refer to the "
-                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+            raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
         self._node = None
         self._set_requires_grad(False)
         return self
@@ -326,59 +270,16 @@ class Tensor(TensorBase):
     def data(self):
         raise RuntimeError("Deleting tensor data is not allowed. Delete tensor instead!")
 
-    def __repr__(self, *, tensor_contents=None):
-        from ._tensor_str import tensor_str
-        fn = self.grad_fn
-        return tensor_str(self._data, dtype_name=self.dtype.name,
-                          grad_fn_name=None if fn is None else type(fn).__name__,
-                          requires_grad=self._requires_grad,
-                          is_parameter=self.__class__.__name__ == "Parameter")
-
-    __str__ = __repr__
-
     def __reduce_ex__(self, proto):
         return (_rebuild, (np.array(self._data), self._requires_grad))
-
-    def __deepcopy__(self, memo):
-        if self._node is not None:
-            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
-                               "support the deepcopy protocol at the moment.  If you were "
-                               "attempting to deepcopy a module, this may be because of a "
-                               "torch.nn.utils.weight_norm usage, see "
-                               "https://github.com/pytorch/pytorch/pull/103001")
-        new = type(self).__new__(type(self), np.array(self._data)) \
-            if type(self) is not Tensor else Tensor._make(np.array(self._data), False, None)
-        new._requires_grad = self._requires_grad
-        if self._grad is not None:
-            new._grad = self._grad.__deepcopy__(memo)
-        memo[id(self)] = new
-        return new
 
 
 def _rebuild(data, requires_grad):
     return Tensor._make(data, requires_grad, None)
 
 
-def _cname(t):
-    """torch's C++ scalar type name: 'float', 'double', 'long', ..."""
-    return {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
-            "int32": "int", "int16": "short", "int8": "signed char", "uint8": "unsigned char",
-            "bool": "bool"}[t.dtype.name]
-
-
 Tensor.__module__ = "minigrad"
-
-
-def _refuse_grad_fn_deletion(t):
-    raise RuntimeError("Deletion of _grad_fn not allowed. Detach tensor instead!")
-
-
-# torch's `t._grad_fn`: reads and writes go straight to the slot `_node`, but `del` is
-# refused as in torch. minigrad's own code uses `_node`, so this property costs nothing on
-# the hot path (a __delattr__ would slow every attribute write).
-_node_slot = Tensor.__dict__["_node"]
-Tensor._grad_fn = property(_node_slot.__get__, _node_slot.__set__, _refuse_grad_fn_deletion,
-                           "The node that created this tensor, without regenerating a view's.")
+register_tensor_class(Tensor)     # (the argument parser tests isinstance against it)
 
 
 def _mark_inference_alias(t):

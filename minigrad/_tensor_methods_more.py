@@ -1,19 +1,94 @@
 """More Tensor methods, written out like those in `_tensor_methods.py` (which installs
 them): pieces (`split`, `chunk`, `unbind`), `flip`, `prod`, `norm`, truth tests, `equal`,
 `transpose_` and the in-place unary forms, the `new_*` factories, and hook bookkeeping.
+
+Also the Tensor methods that reach the layers above the tensor record (see `_tensor.py`):
+`Tensor(...)`, `grad_fn`, `backward`, `__repr__` and `__deepcopy__`. Tensor cannot import
+the factories, autograd or the engine (they import Tensor), so they are attached from here,
+the surface, like every op method.
 """
 import collections
 import warnings
 
 import numpy as np
 
+from ._compat._argparse import Parser
+from ._creation import empty, full, legacy_new, ones, tensor
 from ._ops import closeness, inplace, norm as norm_ops, products, splits, tiling
+from ._tensor import Tensor
+from ._tensor_str import tensor_str
+from .autograd.engine import run_backward
+from .autograd.graph import grad_edge
+from .autograd.view_history import regenerate_view_grad_fn
+from .utils.hooks import RemovableHandle
 
 __all__ = ["MoreTensorMethods"]
 
 
+def _refuse_grad_fn_deletion(t):
+    raise RuntimeError("Deletion of _grad_fn not allowed. Detach tensor instead!")
+
+
 class MoreTensorMethods:
     """Tensor methods added on top of TensorMethods (see the module docstring)."""
+
+    # ---- reaching the layers above Tensor ------------------------------------
+
+    def __new__(cls, *args, **kwargs):
+        return legacy_new(cls, args, kwargs)
+
+    @property
+    def grad_fn(self):
+        """The node that created this tensor (None for leaves)."""
+        fn = self._node
+        if self._base is not None and self._vc is not None \
+                and self._vc.value != self._view_version \
+                and (fn is not None or self._follows_a_base_with_history()):
+            # the base or a sibling view changed in place: the view's history is now
+            # "take this slice of the (new) base", as in torch
+            fn = regenerate_view_grad_fn(self)
+        return fn
+
+    # torch's `t._grad_fn`: reads and writes go straight to Tensor's slot `_node`, but `del`
+    # is refused as in torch. minigrad's own code uses `_node`, so this property costs nothing
+    # on the hot path (a __delattr__ would slow every attribute write).
+    _grad_fn = property(Tensor.__dict__["_node"].__get__, Tensor.__dict__["_node"].__set__,
+                        _refuse_grad_fn_deletion,
+                        "The node that created this tensor, without regenerating a view's.")
+
+    def _follows_a_base_with_history(self):
+        """A view made without history whose base then got one by an in-place op (torch
+        gives it the regenerated history too)."""
+        return (self._requires_grad and not self._no_grad_view
+                and self._base._node is not None)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Accumulate d(self)/d(leaf) into every leaf's `.grad` (see autograd.backward)."""
+        run_backward((self,), gradient, retain_graph, create_graph, inputs)
+
+    def __repr__(self, *, tensor_contents=None):
+        fn = self.grad_fn
+        return tensor_str(self._data, dtype_name=self.dtype.name,
+                          grad_fn_name=None if fn is None else type(fn).__name__,
+                          requires_grad=self._requires_grad,
+                          is_parameter=self.__class__.__name__ == "Parameter")
+
+    __str__ = __repr__
+
+    def __deepcopy__(self, memo):
+        if self._node is not None:
+            raise RuntimeError("Only Tensors created explicitly by the user (graph leaves) "
+                               "support the deepcopy protocol at the moment.  If you were "
+                               "attempting to deepcopy a module, this may be because of a "
+                               "torch.nn.utils.weight_norm usage, see "
+                               "https://github.com/pytorch/pytorch/pull/103001")
+        new = type(self).__new__(type(self), np.array(self._data)) \
+            if type(self) is not Tensor else Tensor._make(np.array(self._data), False, None)
+        new._requires_grad = self._requires_grad
+        if self._grad is not None:
+            new._grad = self._grad.__deepcopy__(memo)
+        memo[id(self)] = new
+        return new
 
     # ---- pieces and order ----------------------------------------------------
 
@@ -34,7 +109,6 @@ class MoreTensorMethods:
         repeats than dims add leading dims."""
         if kwargs:      # torch's only keyword is `repeats` (a tuple of ints)
             if list(kwargs) != ["repeats"] or repeats:
-                from ._compat._argparse import Parser
                 raise Parser("repeat", "(tuple of ints repeats)").error({}, list(repeats),
                                                                          kwargs)
             repeats = (kwargs["repeats"],)
@@ -100,25 +174,27 @@ class MoreTensorMethods:
                                 f"not {type(bad).__name__}")
         return size
 
-    def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
-        from ._creation import ones
+    def new_ones(self, *size, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
         size = self._new_size("new_ones", size)
-        return ones(size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
-
-    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
-        from ._creation import full     # (torch.zeros has its own negative-size message)
-        size = self._new_size("new_zeros", size)
-        return full(size, 0, dtype=dtype or self.dtype, device=device,
+        return ones(size, dtype=dtype or self.dtype, device=device, pin_memory=pin_memory,
                     requires_grad=requires_grad)
 
-    def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
-        from ._creation import empty
+    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
+        # (full, not zeros: torch.zeros has its own negative-size message)
+        size = self._new_size("new_zeros", size)
+        return full(size, 0, dtype=dtype or self.dtype, device=device, pin_memory=pin_memory,
+                    requires_grad=requires_grad)
+
+    def new_empty(self, *size, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
         size = self._new_size("new_empty", size)
-        return empty(size, dtype=dtype or self.dtype, device=device,
+        return empty(size, dtype=dtype or self.dtype, device=device, pin_memory=pin_memory,
                      requires_grad=requires_grad)
 
-    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
-        from ._creation import full
+    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
         if not isinstance(size, (list, tuple)):
             raise TypeError("new_full(): argument 'size' (position 1) must be tuple of ints, "
                             f"not {type(size).__name__}")
@@ -128,11 +204,9 @@ class MoreTensorMethods:
                 raise TypeError("new_full(): argument 'fill_value' (position 2) must be "
                                 f"Number, not {type(fill_value).__name__}")
         return full(size, fill_value, dtype=dtype or self.dtype, device=device,
-                    requires_grad=requires_grad)
+                    pin_memory=pin_memory, requires_grad=requires_grad)
 
     def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
-        from ._creation import tensor
-        from ._tensor import Tensor
         if isinstance(data, Tensor):
             warnings.warn("To copy construct from a tensor, it is recommended to use "
                           "sourceTensor.detach().clone() or "
@@ -164,8 +238,6 @@ class MoreTensorMethods:
         """Run `hook(self)` after backward has accumulated into this leaf's .grad (an
         optimizer step per parameter, for instance). Leaves that require grad only.
         Returns a handle with `.remove()`."""
-        from .autograd.graph import grad_edge
-        from .utils.hooks import RemovableHandle
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require "
                                "gradient")

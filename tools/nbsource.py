@@ -1,28 +1,30 @@
 """Shared helpers for the notebook tooling: percent-source parsing, kernels, masking.
 
-Used by ``tools/build_notebooks.py``, ``tools/export_html.py`` and the notebook tests. Only
-nbformat, nbclient and jupyter_client are needed (no jupytext).
+Used by ``tools/build_notebooks.py``, ``tools/export_html.py`` and the notebook tests. Sources
+are read by jupytext (the ``test`` extra); the other helpers need only nbformat, nbclient and
+jupyter_client.
 
-Source format (a subset of jupytext's ``py:percent``)::
+Source format: jupytext's ``py:percent``::
 
-    # %% [markdown]
+    # %% [markdown] key="title"
     # # Title
     # Some *markdown*; every line starts with "# " (or is a bare "#").
 
-    # %% tags=["raises-exception", "minigrad-only"]
+    # %% tags=["raises-exception", "minigrad-only"] jupyter={"outputs_hidden": true}
     x.grad.zero_()
 
-A ``# %%`` line starts a code cell, ``# %% [markdown]`` a markdown cell. Anything after the
-marker is ``key=<JSON>`` metadata (``tags=[...]`` is the one that matters). The option
-``key="slug"`` on a markdown cell names it for its translations (``notebooks/src/zh/``, see
-``tools/nbzh.py``); it is not written into the notebook. Leading and
-trailing blank lines of a cell are dropped; cells left empty are dropped. A jupytext YAML
-header (``# ---`` ... ``# ---``) before the first marker is ignored; any other text there is
-an error.
+Options after the marker are ``key=<JSON>`` cell metadata: ``tags`` and ``jupyter`` go into
+the notebook; ``key="slug"`` names a markdown cell for its translations (``notebooks/src/zh/``,
+see ``tools/nbzh.py``) and ``myths="NN"`` marks the myth-check placeholder (``tools/myths.py``);
+those two are not written into the notebook. Any other option is an error (jupytext would
+keep a typo or an unreadable option as metadata), as is text before the first marker (it
+would become a cell). Empty cells are dropped.
 """
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import os
 import re
@@ -41,10 +43,6 @@ RAISES = "raises-exception"
 MINIGRAD_ONLY = "minigrad-only"
 PARITY_IGNORE = "parity-ignore-output"   # run in both parity runs, compare nothing
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
-
-_MARKER = re.compile(r"^# %%(?P<rest>.*)$")
-_KIND = re.compile(r"^\s*\[(?P<kind>markdown|md|code)\]")
-_META = re.compile(r"\s*(?P<key>[A-Za-z_][\w-]*)=")
 
 
 class SourceError(ValueError):
@@ -86,87 +84,47 @@ def tags_of(cell) -> list[str]:
 # ---------------------------------------------------------------------------------------------
 # parsing
 
-
-def _parse_metadata(text: str, where: str) -> dict:
-    meta: dict = {}
-    decoder = json.JSONDecoder()
-    pos = 0
-    while text[pos:].strip():
-        m = _META.match(text, pos)
-        if not m:
-            raise SourceError(f"{where}: cannot read cell options {text[pos:].strip()!r}; "
-                              'expected key=<JSON>, e.g. tags=["raises-exception"]')
-        try:
-            value, end = decoder.raw_decode(text, m.end())
-        except json.JSONDecodeError as exc:
-            raise SourceError(f"{where}: option {m['key']!r} is not JSON: {exc}") from None
-        meta[m["key"]] = value
-        pos = end
-    tags = meta.get("tags", [])
-    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
-        raise SourceError(f"{where}: tags must be a JSON list of strings")
-    return meta
-
-
-def _trim(lines: list[str]) -> list[str]:
-    while lines and not lines[0].strip():
-        lines = lines[1:]
-    while lines and not lines[-1].strip():
-        lines = lines[:-1]
-    return lines
-
-
-def _markdown_line(line: str, where: str) -> str:
-    if line.startswith("# "):
-        return line[2:]
-    if line.rstrip() == "#" or not line.strip():
-        return ""
-    raise SourceError(f"{where}: markdown lines must start with '# ' (got {line!r})")
+CELL_KEY = "key"          # source-only option: a markdown cell's name for its translations
+MYTHS = "myths"           # source-only option: the placeholder of a generated myth check
+SOURCE_ONLY = (CELL_KEY, MYTHS)
+OPTIONS = ("tags", "jupyter") + SOURCE_ONLY
+# what jupytext records about the text layout of a cell, so that it can write the file back
+LAYOUT_KEYS = ("lines_to_next_cell", "lines_to_end_of_cell_marker", "cell_marker")
+# an optional jupytext YAML header, then the first cell marker
+_FIRST_MARKER = re.compile(r"\s*(# ---\n(?:#.*\n)*?# ---\n\s*)?# %%")
 
 
 def parse_percent(text: str, name: str = "<source>") -> list[dict]:
     """Return ``[{"cell_type", "source", "metadata"}, ...]`` for a percent-format source."""
-    lines = text.splitlines()
-    cells: list[dict] = []
-    current: dict | None = None
-    in_header = False
-    for lineno, line in enumerate(lines, 1):
-        where = f"{name}:{lineno}"
-        marker = _MARKER.match(line)
-        if marker:
-            rest = marker["rest"]
-            kind = _KIND.match(rest)
-            cell_type = "code"
-            if kind:
-                cell_type = "code" if kind["kind"] == "code" else "markdown"
-                rest = rest[kind.end():]
-            current = {"cell_type": cell_type, "lines": [],
-                       "metadata": _parse_metadata(rest, where)}
-            cells.append(current)
-            continue
-        if current is None:
-            if line.strip() == "# ---":
-                in_header = not in_header
-            elif not in_header and line.strip():
-                raise SourceError(f"{where}: text before the first '# %%' cell marker")
-            continue
-        if current["cell_type"] == "markdown":
-            line = _markdown_line(line, where)
-        current["lines"].append(line.rstrip())
-    out = []
-    for cell in cells:
-        body = _trim(cell["lines"])
-        if body:
-            out.append({"cell_type": cell["cell_type"], "source": "\n".join(body),
-                        "metadata": cell["metadata"]})
-    if not out:
+    return copy.deepcopy(_parse_percent_cached(text, name))
+
+
+# jupytext validates every cell against nbformat's schema (about 5 ms a cell): a test session
+# reads each source many times, so each text is parsed once per process
+@functools.lru_cache(maxsize=None)
+def _parse_percent_cached(text: str, name: str) -> list[dict]:
+    import jupytext   # only the tools that read sources need it, not `make html` or `make site`
+    from nbformat import ValidationError
+
+    if not _FIRST_MARKER.match(text):
+        raise SourceError(f"{name}: text before the first '# %%' cell marker")
+    try:
+        notebook = jupytext.reads(text, fmt="py:percent")
+    except ValidationError as exc:        # e.g. tags="x": nbformat wants a list of strings
+        raise SourceError(f"{name}: {exc.message}") from None
+    cells = []
+    for cell in notebook.cells:
+        metadata = {k: v for k, v in cell.metadata.items() if k not in LAYOUT_KEYS}
+        unknown = sorted(set(metadata) - set(OPTIONS))
+        if unknown:
+            raise SourceError(f"{name}: cell {cell.source[:40]!r}: unknown cell options {unknown} "
+                              f"(allowed: key=<JSON> for {', '.join(OPTIONS)})")
+        if cell.source.strip():
+            cells.append({"cell_type": cell.cell_type, "source": cell.source,
+                          "metadata": metadata})
+    if not cells:
         raise SourceError(f"{name}: no cells")
-    return out
-
-
-CELL_KEY = "key"          # source-only option: a markdown cell's name for its translations
-MYTHS = "myths"           # source-only option: the placeholder of a generated myth check
-SOURCE_ONLY = (CELL_KEY, MYTHS)
+    return cells
 
 
 def build_notebook(cells: list[dict]) -> nbformat.NotebookNode:

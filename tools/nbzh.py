@@ -85,7 +85,7 @@ def parse_prose(text: str, name: str = "<prose>") -> dict[str, Block]:
 
     def close():
         if current is not None:
-            current.body = "\n".join(nbsource._trim([b.rstrip() for b in body]))
+            current.body = "\n".join(b.rstrip() for b in body).strip("\n")
             blocks[current.key] = current
 
     for lineno, line in enumerate(text.splitlines(), 1):

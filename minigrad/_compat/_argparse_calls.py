@@ -163,3 +163,20 @@ def check_keepdim_needs_dim(name, args, kwargs, method=False):
         err = Parser(name, *signatures).error(None, list(args), dict(kwargs))
         if err is not None:
             raise err
+
+
+def with_binding_errors(fn, name=None):
+    """`fn` whose arguments, when Python cannot bind them, raise torch's parser error (for
+    factories: torch.ones(2, foo=1)); used under the device wrapper of the factories."""
+    name = name or fn.__name__
+
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as exc:
+            if not is_binding_error(exc):
+                raise
+            raise binding_error(name, exc, args, kwargs) from None
+    call.__name__, call.__qualname__, call.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
+    call.__module__, call.__wrapped__ = fn.__module__, fn
+    return call

@@ -5,6 +5,7 @@ import numpy as np
 from .._compat._argparse import tp_name
 from .._compat._argparse_calls import arithmetic_error
 from .._compat._call_site import called_as_operator, called_by_user, operator_symbol
+from .._dtype import get_default_dtype
 from .._tensor import Tensor
 from ._util import broadcast_shapes, result_dtype
 
@@ -230,7 +231,6 @@ def wrapped_number(a):
         if not -2 ** 63 <= a < 2 ** 63:
             return a
         return Tensor._make(np.asarray(a, np.int64), False, None)
-    from .._creation import get_default_dtype
     return Tensor._make(np.asarray(a, get_default_dtype().np), False, None)
 
 

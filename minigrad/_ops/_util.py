@@ -7,6 +7,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from .._tensor_base import wrap_dim  # noqa: F401  (used by the op families)
+from .._sum_to import F16, add_reduce, sum_rows, sum_to  # noqa: F401  (used by the op families)
 
 _ndarray = np.ndarray
 _KIND = {"b": 0, "i": 1, "u": 1, "f": 2}
@@ -53,63 +54,11 @@ def result_dtype(a, b):
     return zero if _KIND[zero.kind] > _KIND[dim.kind] else dim
 
 
-def sum_to(g, shape):
-    """Sum a broadcast gradient back down to `shape`."""
-    gshape = g.shape
-    if gshape == shape:
-        return g
-    lead = len(gshape) - len(shape)
-    if lead == 1 and gshape[1:] == shape and type(g) is _ndarray:
-        if len(gshape) == 2 and g.dtype.kind == "f" and g.dtype.itemsize >= 4:
-            return sum_rows(g)              # a bias gradient (x @ w + b), the common case
-        return add_reduce(g, 0)
-    axes = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape)
-                                      if s == 1 and g.shape[i + lead] != 1)
-    if type(g) is _ndarray:
-        if not axes:
-            return g.reshape(shape)
-        if lead == len(axes):           # a bias gradient: sum over the leading axes only
-            return add_reduce(g, axes)
-        return add_reduce(g, axes, keepdims=True).reshape(shape)
-    if axes:
-        g = g.sum(axes, True)
-    return g.reshape(shape)
-
-
-F16 = np.dtype(np.float16)
-
-
-def add_reduce(a, axis, keepdims=False, dtype=None):
-    """np.add.reduce, but float16 is added up in float32 and rounded once at the end, as
-    torch does (float16 additions round at every step and drift on long sums)."""
-    if dtype is None and a.dtype is F16:
-        with np.errstate(over="ignore", invalid="ignore"):     # inf - inf, silently
-            return np.add.reduce(a, axis=axis, keepdims=keepdims, dtype=np.float32).astype(F16)
-    return np.add.reduce(a, axis=axis, keepdims=keepdims, dtype=dtype)
-
-
-_ONES = {}          # (rows, dtype) -> a read-only vector of ones, for sum_rows
-
-
-def sum_rows(g):
-    """A 2-D float32/float64 array summed over its rows, as `ones @ g`. On the small batches
-    of a training step NumPy's reduction spends its time setting up, not adding: BLAS does
-    a 64 x 16 bias gradient in a sixth of np.add.reduce's time."""
-    key = (g.shape[0], g.dtype)
-    ones = _ONES.get(key)
-    if ones is None:
-        if len(_ONES) > 16:         # (a handful of batch sizes in any one program)
-            _ONES.clear()
-        ones = _ONES[key] = np.ones(key[0], g.dtype)
-        ones.flags.writeable = False
-    return ones.dot(g)
-
-
-def cast(g, np_dtype):
-    """g converted to np_dtype (array or Tensor)."""
+def cast(g, np_dtype, copy=False):
+    """g converted to np_dtype (array or Tensor); an array is copied when `copy` says so."""
     if not hasattr(g, "_data"):
         g = np.asarray(g)
-        return g if g.dtype == np_dtype else g.astype(np_dtype)
+        return g if g.dtype == np_dtype and not copy else g.astype(np_dtype)
     if g._data.dtype == np_dtype:
         return g
     from .._dtype import from_numpy_dtype
@@ -136,13 +85,13 @@ _UINT_OF_SIZE = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
 def where(mask, a, b):
-    """mask ? a : b for arrays or Tensors (mask is always an ndarray)."""
+    """mask ? a : b for arrays or Tensors (mask: an array, or a bool Tensor)."""
     if type(a) is _ndarray or not hasattr(a, "_data"):
         if type(b) is int and b == 0 and type(a) is _ndarray and a.ndim \
                 and a.dtype.kind == "f" and type(mask) is _ndarray and a.shape == mask.shape:
             return _keep_where(mask, a)
         return np.where(mask, a, b)
-    m = Tensor._make(mask, False, None)
+    m = mask if type(mask) is not _ndarray else Tensor._make(mask, False, None)
     return a * m + (b * (~m) if not isinstance(b, (int, float)) or b != 0 else 0)
 
 

@@ -8,7 +8,7 @@ gets a CopySlices node and the view's history is regenerated from the base.
 
 import numpy as np
 
-from ..autograd.graph import Node, begin, grad_edge, is_recording
+from ..autograd.graph import begin, grad_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor, node_short_name
 from .._compat._argparse import tp_name
@@ -17,7 +17,7 @@ from .._compat._call_site import called_as_operator
 from ._core import Tensor, as_tensor_arg
 from ._util import broadcast_shapes
 from .permutations import _PermuteBack
-from .views import apply_steps
+from ..autograd.view_history import CopySlices
 from .._tensor_base import wrap_dim
 from . import arithmetic as A, power, unary as U
 from .clamp import ClampBackward1
@@ -55,9 +55,10 @@ def check_inplace(x):
     """Raise torch's error if autograd forbids modifying x in place right now."""
     if not _grad_state.enabled:
         return
-    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind
+    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
     if multi is not None and x._requires_grad:
-        raise RuntimeError(_MULTI_VIEW.format(*multi))
+        index, label = multi
+        raise RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node)))
     if x._no_grad_view and x._requires_grad:
         fn = x._node            # a view of a no_grad view names its own node
         raise RuntimeError(("A view was created in" if fn is None else
@@ -71,33 +72,6 @@ def check_inplace(x):
                                             # of a leaf (even one since detach_()ed)
     if x._requires_grad and x._node is None:
         raise RuntimeError(_LEAF)
-
-
-class CopySlices(Node):
-    """History of a base tensor after one of its views was modified in place: the
-    gradient outside the view passes through; inside it goes through the op's node."""
-    __slots__ = ("fn", "steps")
-    saves = True
-
-    def name(self):
-        return "torch::autograd::CopySlices"
-
-    def backward(self, g):
-        if type(g) is not np.ndarray:           # create_graph: the same steps, recorded
-            result = g.clone()
-            region = apply_steps(result, self.steps)
-            grads = self.fn.backward(region.clone())
-            region.copy_(grads[0] if grads[0] is not None else region * 0)
-            return (result,) + tuple(grads[1:])
-        gd = np.array(g)
-        region = apply_steps(gd, self.steps)
-        grads = self.fn.backward(np.array(region))
-        region[...] = 0 if grads[0] is None else grads[0]
-        return (gd,) + tuple(grads[1:])
-
-    def _release(self):
-        self._released = True
-        self.fn._release()
 
 
 def _write(x, result):
@@ -168,10 +142,10 @@ def inplace(cls, x, others, *options):
     """Run node class `cls` as an in-place op on x with the other inputs `others`."""
     check_inplace(x)
     inputs = (x,) + others
-    record = is_recording(inputs)
+    node = begin(cls, inputs)
+    record = node._seq is not None
     if not record and not x._is_inference and _fast_untracked(cls, x, others, options):
         return x
-    node = begin(cls, inputs)
     result = node.forward(*inputs, *options)
     if record:
         _save_original_self(node, x)
@@ -198,7 +172,8 @@ def inplace(cls, x, others, *options):
             x._set_requires_grad(True)      # (views without history follow the flag)
             _move_tensor_state(x, old, node)
         if node._saves_result:
-            node.keep_result(x)             # the output is x itself, at its new version
+            node.s_result = SavedTensor(x, is_output=True)   # the output is x itself, at
+                                                             # its new version
     return x
 
 
@@ -333,8 +308,8 @@ def transpose_(x, dim0, dim1):
     else:
         wrap_dim(dim0, nd), wrap_dim(dim1, nd)
     perm = tuple(perm)
-    record = is_recording((x,))
     node = begin(TransposeBackward1, (x,))
+    record = node._seq is not None
     x._data = node.forward(x, perm)
     if x._base is not None:
         x.__dict__["_view_steps"] = x._view_steps + (("transpose", perm),)

@@ -1,16 +1,12 @@
 """View ops: results share memory AND the version counter with their input.
 
-Each view remembers its root `_base` and the steps that derive it from that base
-(`_view_steps`, e.g. `(("getitem", 0), ("reshape", (3, 1)))`). After an in-place edit of the
-base or of any view, a view's history is regenerated as "this slice of the new base"
-(AsStridedBackward0), as torch does.
+Each view remembers its root `_base` and the steps that derive it from that base; how
+that history is kept and rewritten after an in-place edit is in `autograd/view_history.py`.
 """
-from weakref import ref as _weakref
-
 import numpy as np
 
-from ..autograd.graph import Node, begin, connect
-from ..autograd.grad_mode import state as _grad_state
+from ..autograd.graph import Node, begin
+from ..autograd.view_history import make_view
 from ._core import Tensor, check_tensor
 from ._util import sum_to, wrap_dim
 from .._compat._argparse import Parser
@@ -19,121 +15,11 @@ from .._compat._call_site import via_method
 from .._dtype import dtype as _dtype
 
 
-def apply_steps(arr, steps):
-    """Re-derive a view from (an array or Tensor shaped like) its base."""
-    if isinstance(arr, Tensor):
-        return _apply_steps_tensor(arr, steps)
-    for kind, arg in steps:
-        if kind == "getitem":
-            arr = arr[arg]
-        elif kind == "reshape":
-            arr = arr.reshape(arg)
-        elif kind == "transpose":
-            arr = arr.transpose(arg)
-        elif kind == "expand":
-            arr = np.broadcast_to(arr, arg)
-    return arr
-
-
-def _apply_steps_tensor(t, steps):
-    # the same steps as differentiable Tensor ops (used when backward builds a graph)
-    for kind, arg in steps:
-        if kind == "getitem":
-            t = t[arg]
-        elif kind == "reshape":
-            t = t.reshape(arg)
-        elif kind == "transpose":
-            t = t.permute(arg)
-        elif kind == "expand":
-            t = t.expand(arg)
-    return t
-
-
 def apply_view(cls, x, step, *options):
     """Node.apply for view ops: run the node's forward (a NumPy view of x's data) and wrap
     the result as a view of x, remembering `step` to re-derive it from the base."""
     node = begin(cls, (x,))
     return make_view(x, node.forward(x, *options), node, step)
-
-
-def make_view(x, data, node, step):
-    """Wrap `data` (a NumPy view of x's data) as a view tensor of x."""
-    recorded = node is not None and node._seq is not None
-    out = Tensor._make(data, recorded, node if recorded else None)
-    base = x._base if x._base is not None else x
-    vc = x._version_counter()
-    d = out.__dict__
-    d["_base"] = base
-    d["_view_steps"] = x._view_steps + (step,)
-    d["_view_version"] = vc.value
-    if not x._inference_alias:          # torch: a view of such an alias has no counter of its own
-        out._vc = vc
-    if not recorded:
-        if x._requires_grad and not _grad_state.enabled:
-            out._requires_grad = True   # a view of a grad-requiring tensor, made in no_grad
-            d["_no_grad_view"] = True
-            if _grad_state.inference:
-                d["_inference_view"] = True     # torch's creation meta INFERENCE_MODE
-            _follow_base(base, out)
-        elif data.dtype.kind == "f" and not x._is_inference:
-            _follow_base(base, out)     # base.requires_grad_() later makes it require grad
-            if not _grad_state.enabled and not _grad_state.inference:
-                d["_no_grad_view"] = True   # (torch: any view made in no_grad mode)
-    elif x._no_grad_view:
-        d["_no_grad_view"] = True       # a view of a no_grad view: torch keeps the mark
-        if x.__dict__.get("_inference_view"):
-            d["_inference_view"] = True
-    if out._is_inference is not x._is_inference:
-        d["_is_inference"] = x._is_inference   # a view is an inference tensor iff its base is
-    return out
-
-
-def _follow_base(base, view):
-    """A view without history takes its requires_grad from its base, as in torch
-    (requires_grad_ or grad_fn or base.requires_grad): the base keeps weak references to
-    such views and updates them when its own flag changes (Tensor._set_requires_grad).
-    Dead references are dropped each time the list doubles."""
-    views = base.__dict__.get("_views_following")
-    if views is None:
-        views = base.__dict__["_views_following"] = []
-    n = len(views)
-    if n >= 64 and not n & (n - 1):
-        views[:] = [r for r in views if r() is not None]
-    views.append(_weakref(view))
-
-
-class AsStridedBackward0(Node):
-    """The regenerated history of a view whose base was modified in place: scatter the
-    view's gradient into a zero gradient for the whole base."""
-    __slots__ = ("base_shape", "base_dtype", "steps")
-
-    def backward(self, g):
-        gd = g if type(g) is np.ndarray else g._data
-        out = np.zeros(self.base_shape, self.base_dtype)
-        region = apply_steps(out, self.steps)
-        if region.flags.writeable:
-            region += gd
-        else:                                 # an expanded view: sum the overlapping parts
-            np.add.at(out.reshape(-1), apply_steps(
-                np.arange(out.size).reshape(out.shape), self.steps).reshape(-1), gd.reshape(-1))
-        return (out if type(g) is np.ndarray else Tensor._make(out, False, None),)
-
-
-def regenerate_view_grad_fn(view):
-    base = view._base
-    node = AsStridedBackward0.__new__(AsStridedBackward0)
-    joined = connect(node, (base,))
-    assert joined, "a view with history has a base that requires grad"
-    node.base_shape, node.base_dtype = base._data.shape, base._data.dtype
-    node.steps = view._view_steps
-    old = view._node
-    if old is not None and old._retain_ref is not None:
-        node._retain_ref = old._retain_ref
-        node._hooked = True
-    view._node = node
-    view.__dict__.pop("_hooks", None)   # hooks so far stay with the old node (as torch)
-    view.__dict__["_view_version"] = view._vc.value
-    return node
 
 
 # ---- reshape family ----------------------------------------------------------------

@@ -1,42 +1,32 @@
 """minigrad.autograd: the backward engine, grad modes, custom Functions, anomaly mode.
 
-Imports go one way: grad modes, anomaly mode and the trace come first (Tensor uses them);
-`graph`, `engine` and `function` build on Tensor, so they are loaded on first use here
-(`minigrad/__init__.py` loads them right after Tensor).
+Reading order: `saved.py` (a saved tensor and its version check), `graph.py` (nodes, and how
+an op is recorded), `view_history.py` (views and in-place edits), `function.py` (custom
+Functions), `engine.py` (backward). `grad_mode.py` and `anomaly.py` are the modes; the
+switches they flip live below Tensor, in `minigrad/_autograd_state.py`.
+(`functional.py`, jacobian and friends, is built on this package, so `minigrad/__init__.py`
+loads it.)
 """
-import importlib
-
-from . import anomaly, grad_mode
-from .trace import trace
+from . import anomaly, engine, function, grad_mode, graph, saved_hooks  # noqa: F401
 from .anomaly import detect_anomaly, set_detect_anomaly
+from .engine import run_backward as _run_backward, run_grad as _run_grad
+from .function import Function
 from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
+from .trace import trace
+from .variable import Variable
 
 __all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled",
            "inference_mode", "detect_anomaly", "set_detect_anomaly", "graph", "function",
            "engine", "grad_mode", "anomaly"]
 
-_ABOVE_TENSOR = {"graph": "graph", "engine": "engine", "function": "function",
-                 "Function": "function"}
-
-
-def __getattr__(name):
-    # the parts of autograd that need Tensor (which itself needs grad_mode and anomaly)
-    module = _ABOVE_TENSOR.get(name)
-    if module is None:
-        raise AttributeError(f"module 'minigrad.autograd' has no attribute '{name}'")
-    loaded = importlib.import_module(f"{__name__}.{module}")
-    return loaded if name == module else getattr(loaded, name)
-
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
     """Accumulate gradients of `tensors` into the leaves' `.grad`."""
-    from .engine import run_backward
-    run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs)
+    _run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
          allow_unused=None, is_grads_batched=False, materialize_grads=False):
     """Return d(outputs)/d(inputs) as a tuple, without touching any `.grad`."""
-    from .engine import run_grad
-    return run_grad(outputs, inputs, grad_outputs, retain_graph, create_graph,
+    return _run_grad(outputs, inputs, grad_outputs, retain_graph, create_graph,
                     allow_unused, materialize_grads)

@@ -3,37 +3,15 @@ backward fails, warn with that traceback before re-raising (as torch does)."""
 import traceback
 import warnings
 
+import numpy as np
+
+# the flags live at the bottom of the package, since Tensor reads `instrument`
+# (_autograd_state.py); this module holds the modes that set them
+from .._autograd_state import anomaly_state as state, instrument
+from .._tensor import Tensor
+
 __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled",
-           "is_anomaly_check_nan_enabled"]
-
-
-class _State:
-    __slots__ = ("enabled", "check_nan")
-
-    def __init__(self):
-        self.enabled = False
-        self.check_nan = True
-
-
-state = _State()
-
-
-class _Instrument:
-    """`on` is True while anomaly mode, a trace or a watcher is on: the hot paths check only
-    this flag. Anomaly mode sets `anomaly`, an active trace (trace.py) sets `tracing`, and
-    `viz.find_inplace` sets `watcher` (an object with `on_bump(tensor)` and
-    `on_version_error(saved, node)`, called from trace.py's hooks; see `set_watcher`)."""
-    __slots__ = ("on", "anomaly", "tracing", "watcher")
-
-    def __init__(self):
-        self.on = self.anomaly = self.tracing = False
-        self.watcher = None
-
-    def update(self):
-        self.on = self.anomaly or self.tracing or self.watcher is not None
-
-
-instrument = _Instrument()
+           "is_anomaly_check_nan_enabled", "run_checked"]
 
 
 def set_watcher(watcher):
@@ -78,6 +56,24 @@ def report_failure(node):
         return
     warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that caused "
                   f"the error:\n{trace}", UserWarning, stacklevel=3)
+
+
+def run_checked(node, grad):
+    """The engine runs a node this way in anomaly mode: a failing backward first warns with
+    the node's forward traceback; with check_nan, a nan in any returned gradient is an
+    error."""
+    try:
+        outs = node.backward(grad)
+    except Exception:
+        report_failure(node)
+        raise
+    if state.check_nan:
+        for i, g in enumerate(outs):
+            if g is not None and np.isnan(g._data if isinstance(g, Tensor) else g).any():
+                report_failure(node)
+                raise RuntimeError(f"Function '{node.name()}' returned nan values in its "
+                                   f"{i}th output.")
+    return outs
 
 
 class detect_anomaly:

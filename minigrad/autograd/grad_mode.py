@@ -10,44 +10,16 @@ class.
 """
 import functools
 import inspect
-import threading
 import warnings
+
+# the switches live at the bottom of the package, since Tensor reads them (_autograd_state.py);
+# this module holds the context managers that flip them
+from .._autograd_state import inference_anywhere  # noqa: F401  (re-exported)
+from .._autograd_state import grad_state as state
+from .._tensor import Tensor
 
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "is_inference",
            "inference_mode", "is_inference_mode_enabled"]
-
-
-class _State(threading.local):
-    """The calling thread's autograd switches; ops read `state.enabled` on their hot path
-    (one attribute read of a thread-local object). The class attributes are the values a
-    thread sees until it sets its own."""
-    enabled = True
-    inference = False
-
-
-state = _State()
-
-
-class OpenAnywhere:
-    """How many blocks of one kind are open, counting every thread. A hot path reads this
-    plain slot (a sixth of the cost of reading a thread-local flag) and looks at its own
-    thread's state only while some block is open somewhere."""
-    __slots__ = ("count", "_lock")
-
-    def __init__(self):
-        self.count = 0
-        self._lock = threading.Lock()
-
-    def opened(self):
-        with self._lock:            # (`count += 1` is not atomic between threads)
-            self.count += 1
-
-    def closed(self):
-        with self._lock:
-            self.count -= 1
-
-
-inference_anywhere = OpenAnywhere()    # inference_mode blocks (Tensor._make reads it)
 
 
 def is_grad_enabled():
@@ -219,7 +191,6 @@ class inference_mode(_DecoratorContextManager):
 
 def is_inference(input):
     """True when `input` was created in inference mode (torch.is_inference)."""
-    from .._tensor import Tensor
     if not isinstance(input, Tensor):
         raise TypeError(f"is_inference(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(input).__name__}")

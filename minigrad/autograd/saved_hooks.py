@@ -12,7 +12,7 @@ read while no thread has hooks.
 """
 import threading
 
-from .grad_mode import OpenAnywhere
+from .._autograd_state import OpenAnywhere
 
 __all__ = ["saved_tensors_hooks", "save_on_cpu", "current"]
 

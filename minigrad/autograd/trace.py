@@ -159,6 +159,9 @@ def on_bump(tensor):
         watcher.on_bump(tensor)
 
 
+instrument.bumped = on_bump      # Tensor._bump_version calls it (Tensor cannot import us)
+
+
 def on_version_error(saved, node):
     """A saved tensor failed its version check (saved.py raises right after this)."""
     watcher = instrument.watcher

@@ -14,7 +14,8 @@ import numpy as np
 from .._compat._argparse import Parser
 from .._compat._argparse_calls import as_int, int_list
 from .._dtype import dtype as _dtype
-from .._tensor import Tensor, _cname
+from .._compat.messages import cname as _cname
+from .._tensor import Tensor
 from ..autograd.graph import begin, output
 from .._ops.views import UnsafeViewBackward0
 from .._ops.unary import relu_

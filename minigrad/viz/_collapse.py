@@ -8,7 +8,7 @@ diagram fits the budget. Everything here is loops over lists: no recursion.
 from collections import Counter
 
 from ..autograd.graph import AccumulateGrad
-from . import _labels as L
+import minigrad.viz._labels as L
 from ._saved import FREED, SavedTensor, is_drawn_saved, is_stale
 
 __all__ = ["plan", "assign_ids", "chain_node"]

@@ -1,5 +1,5 @@
 """`viz.legend()`: what the words in a diagram's boxes and arrows mean, in both languages."""
-from . import _labels
+import minigrad.viz._labels as _labels
 from ._i18n import get_language, t
 
 __all__ = ["legend", "Legend", "ZH_HEADER"]

@@ -1,9 +1,9 @@
 """Reading what a grad_fn node saved for backward, and whether it went stale."""
 import numpy as np
 
-from .._ops.inplace import CopySlices
+from ..autograd.view_history import CopySlices
 from ..autograd.saved import FREED, SavedTensor
-from . import _fmt
+import minigrad.viz._fmt as _fmt
 
 __all__ = ["saved_entries", "is_drawn_saved", "saved_versions", "is_stale", "FREED",
            "SavedTensor"]

@@ -10,14 +10,14 @@ import gc
 
 import numpy as np
 
-from .._ops.inplace import CopySlices
+from ..autograd.view_history import CopySlices
 from .._storage import root_array
 from ..autograd.graph import AccumulateGrad
-from . import _collapse
+import minigrad.viz._collapse as _collapse
 from ._fmt import version_of
 from ._saved import FREED, SavedTensor, is_drawn_saved, saved_entries, saved_versions
 from ._fmt import array_text, values_text
-from . import _labels as L
+import minigrad.viz._labels as L
 from .model import Edge, GraphModel, Node
 
 __all__ = ["build"]

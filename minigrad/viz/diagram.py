@@ -1,7 +1,9 @@
 """`graph()` (the data) and `draw()` (the picture), and the `Diagram` they display as."""
 import base64
 
-from . import _names, _walk, render as _render
+import minigrad.viz._names as _names
+import minigrad.viz._walk as _walk
+import minigrad.viz.render as _render
 from ._font import FONT, RASTER_FONT, svg_with_fallbacks
 from ._i18n import t as _t
 from .dot import to_dot

@@ -7,7 +7,7 @@ edits autograd cannot see, grey dashes for freed buffers.
 """
 from dataclasses import dataclass, field
 
-from . import _labels as L
+import minigrad.viz._labels as L
 from ._font import FONT, min_width, needs_measuring
 
 __all__ = ["to_dot", "DrawState", "op_name"]

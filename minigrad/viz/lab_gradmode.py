@@ -14,7 +14,7 @@ import contextlib
 
 from .. import _creation
 from ..autograd import grad_mode
-from . import _walk
+import minigrad.viz._walk as _walk
 from ._fmt import values_text
 from ._i18n import joined, t
 from ._names import Names

@@ -10,7 +10,7 @@ SigmoidBackward0 saves its result (`out`) for backward, so editing `out` in plac
 import numpy as np
 
 from .. import _creation
-from . import _walk
+import minigrad.viz._walk as _walk
 from ._fmt import values_text
 from ._i18n import joined, t
 from ._names import Names

@@ -4,7 +4,7 @@ Each row answers "will `backward()` fill this tensor's `.grad`?": only for leave
 require grad, and for non-leaves that called `retain_grad()`.
 """
 from .._tensor import Tensor
-from . import _names
+import minigrad.viz._names as _names
 from ._fmt import array_text, values_text
 from ._i18n import t as _t
 from ._widgets import WidgetView, widgets

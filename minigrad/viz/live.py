@@ -6,7 +6,8 @@ every named tensor in the namespace is drawn. Redraws happen on IPython's
 `post_run_cell` event while the graph is open, or on demand with `.refresh()`.
 """
 from .._tensor import Tensor
-from . import _names, _walk
+import minigrad.viz._names as _names
+import minigrad.viz._walk as _walk
 from ._i18n import joined, t as _t
 from ._widgets import WidgetView, set_diagram, set_text, widgets
 from .diagram import DEFAULT_MAX_NODES, Diagram

@@ -19,7 +19,9 @@ import numpy as np
 
 from ..autograd.graph import AccumulateGrad
 from ..autograd.trace import trace
-from . import _labels as L, _names, _walk
+import minigrad.viz._labels as L
+import minigrad.viz._names as _names
+import minigrad.viz._walk as _walk
 from ._fmt import values_text
 from ._i18n import joined, t as _t   # widget text in the chosen language (t: a local name)
 from ._widgets import WidgetView, set_diagram, set_text, widgets

@@ -1,6 +1,6 @@
 """Elementwise activation layers."""
 
-from .. import functional as F
+import minigrad.nn.functional as F
 from .module import Module
 
 __all__ = ["ReLU", "Tanh", "Sigmoid", "Softmax", "LogSoftmax"]

@@ -3,8 +3,8 @@ the variants differ only in the input dims they accept."""
 
 import minigrad
 
-from .. import functional as F
-from .. import init
+import minigrad.nn.functional as F
+import minigrad.nn.init as init
 from ..parameter import Parameter
 from .module import Module
 

@@ -3,8 +3,8 @@
 import collections.abc
 import math
 
-from .. import functional as F
-from .. import init
+import minigrad.nn.functional as F
+import minigrad.nn.init as init
 from ..parameter import Parameter
 from .linear import _empty
 from .module import Module

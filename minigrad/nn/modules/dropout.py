@@ -1,6 +1,6 @@
 """Dropout (torch.nn.Dropout): random zeroing in training mode, the identity in eval mode."""
 
-from .. import functional as F
+import minigrad.nn.functional as F
 from .module import Module
 
 __all__ = ["Dropout"]

@@ -2,8 +2,8 @@
 
 import math
 
-from .. import functional as F
-from .. import init
+import minigrad.nn.functional as F
+import minigrad.nn.init as init
 from ..parameter import Parameter
 from .module import Module
 

@@ -1,6 +1,6 @@
 """Loss layers: thin Modules over the functional losses."""
 
-from .. import functional as F
+import minigrad.nn.functional as F
 from .._reduction import legacy_get_string
 from .module import Module
 

@@ -15,8 +15,8 @@ import warnings
 
 import minigrad
 
-from .. import functional as F
-from .. import init
+import minigrad.nn.functional as F
+import minigrad.nn.init as init
 from ..parameter import Parameter
 from .module import Module
 

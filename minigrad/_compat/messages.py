@@ -1,0 +1,51 @@
+"""torch's longer message texts for the tensor record's errors and warnings, word for word
+(torch 2.13), kept here so that `_tensor.py` reads as the logic that raises them."""
+
+__all__ = ["NONLEAF_GRAD", "CREATE_GRAPH_CYCLE", "LEAF_FLAGS", "DETACH_VIEW_IN_PLACE",
+           "cname", "grad_dtype_mismatch", "grad_size_mismatch"]
+
+NONLEAF_GRAD = (
+    "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+    "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+    "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
+    "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor "
+    "instead. See github.com/pytorch/pytorch/pull/30531 for more information.")
+CREATE_GRAPH_CYCLE = (
+    "Using backward() with create_graph=True will create a reference cycle between the "
+    "parameter and its gradient which can cause a memory leak. We recommend using "
+    "autograd.grad when creating the graph to avoid this. If you have to use this function, "
+    "make sure to reset the .grad fields of your parameters to None after use to break the "
+    "cycle and avoid the leak.")
+LEAF_FLAGS = ("you can only change requires_grad flags of leaf variables. If you want to use "
+              "a computed variable in a subgraph that doesn't require differentiation use "
+              "var_no_grad = var.detach().")
+DETACH_VIEW_IN_PLACE = (
+    "Can't detach views in-place. Use detach() instead. If you are using "
+    "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set "
+    "as True, gradients are views of DDP buckets, and hence detach_() cannot be "
+    "called on these gradients. To fix this error, please refer to the "
+    "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+
+
+def cname(t):
+    """torch's C++ scalar type name: 'float', 'double', 'long', ..."""
+    return {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "long int",
+            "int32": "int", "int16": "short", "int8": "signed char", "uint8": "unsigned char",
+            "bool": "bool"}[t.dtype.name]
+
+
+def grad_dtype_mismatch(grad, tensor):
+    """Assigning a `.grad` whose dtype differs from the tensor's."""
+    return (f"attempting to assign a gradient with dtype '{cname(grad)}' to a tensor "
+            f"with grad_dtype '{cname(tensor).capitalize()}'. The gradient must match "
+            "the tensor's grad_dtype (defaults to the tensor's dtype). You can set the "
+            "tensor's grad_dtype attribute with a specific dtype, or None to allow any "
+            "dtype. Set grad_dtype with caution. Diverging the dtypes of a tensor and "
+            "its gradient may break downstream systems that assume they match.")
+
+
+def grad_size_mismatch(grad, tensor):
+    """Assigning a `.grad` whose shape differs from the tensor's."""
+    return (f"attempting to assign a gradient of size '{list(grad.shape)}' to a "
+            f"tensor of size '{list(tensor.shape)}'. Please ensure that the gradient "
+            "and the tensor are the same size")
