@@ -105,6 +105,9 @@ class RsubBackward1(Node):
 
     def forward(self, a, b):
         ad, bd, rt = operands(a, b)
+        if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 63:
+            wrapped = _big_int(ad, bd)      # a uint64 to torch: wrapped for integer tensors
+            bd = float(bd) if ad.dtype.kind == "f" else wrapped
         with np.errstate(over="ignore", invalid="ignore"):  # a huge number: inf, silently
             out = np.subtract(bd, ad)
             return out if rt is None or out.dtype == rt else out.astype(rt)
@@ -312,6 +315,9 @@ def rremainder(a, b):
     if not isinstance(b, (bool, int, float, np.generic)):
         return NotImplemented
     b = _check(a, b, "remainder", "%", True)
+    if b.__class__ is int and not -2 ** 63 <= b < 2 ** 63:
+        wrapped = _big_int(a._data, b)      # a uint64 to torch (refused next to a bool)
+        b = float(b) if a._data.dtype.kind == "f" else wrapped
     return remainder(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
 
 

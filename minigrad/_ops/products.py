@@ -46,7 +46,8 @@ class ProdBackward0(Node):
         xd = x._data
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
-        out = np.asarray(np.prod(xd, dtype=dtype))
+        with np.errstate(over="ignore", invalid="ignore"):    # overflow: inf, silently
+            out = np.asarray(np.prod(xd, dtype=dtype))
         return out
 
     def backward(self, g):
