@@ -358,7 +358,9 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
     for name, x in zip("nm", given):
         if x < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {x}")
-    return _finish(np.eye(int(n), None if m is None else int(m), dtype=_np(dtype, op="eye")),
+    rows, cols = int(n), int(n if m is None else m)
+    np_dtype = _np(dtype, op="eye")
+    return _finish(allocate(lambda: np.eye(rows, cols, dtype=np_dtype), (rows, cols), np_dtype),
                    requires_grad)
 
 

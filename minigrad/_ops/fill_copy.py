@@ -90,7 +90,8 @@ class CopyBackwards(Node):
         if out.shape != dst._data.shape:
             raise RuntimeError(f"output with shape {list(dst._data.shape)} doesn't match the "
                                f"broadcast shape {list(out.shape)}")
-        return out.astype(dst._data.dtype)
+        with np.errstate(over="ignore", invalid="ignore"):    # out of range: inf, silently
+            return out.astype(dst._data.dtype)
 
     def backward(self, g):
         gsrc = None
