@@ -60,6 +60,7 @@ from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
 from ._device import get_default_device, set_default_device
 from . import accelerator, cuda  # noqa: F401  (CPU-only answers, as a CPU build of torch)
 from . import _C  # noqa: F401  (torch._C._functions.AccumulateGrad)
+from . import _fast  # noqa: F401  (installs the backward engine's fast path at its seam)
 from . import utils
 from . import nn
 from . import optim

@@ -12,6 +12,7 @@ from .._compat._argparse_calls import arithmetic_error
 from ._core import Tensor, binary_meta, check_broadcast, operands
 from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
     operand_arg as _check, wrapped_number as _wrapped
+from .._either import array
 from ._util import zeros_of, is_scalar, result_dtype, to_input
 
 
@@ -331,8 +332,7 @@ class RemainderBackward1(Node):
         gb = None
         if self._next[1] is not None:
             a, b = self.s_self.unpack(self), self.s_other.unpack(self)
-            q = (a if type(a) is np.ndarray else a._data) / (b if type(b) is np.ndarray
-                                                             else b._data)
+            q = array(a) / array(b)
             gb = -g * np.floor(q)
         return _grads(self.meta, g if self._next[0] is not None else None, gb)
 

@@ -6,6 +6,7 @@ from .._device import NO_ACCELERATOR, NO_CUDA, as_device, device as device_cls
 from .._device import refuse as refuse_device
 from ..autograd.graph import Node
 from ._core import Tensor, invalid_combination, type_name
+from ._util import cast
 
 
 class CloneBackward0(Node):
@@ -28,9 +29,7 @@ class ToCopyBackward0(Node):
         return _astype(x._data, np_dtype)
 
     def backward(self, g):
-        if type(g) is np.ndarray:
-            return (g.astype(self.src_dtype),)
-        return (g.to(_dtype.from_numpy_dtype(self.src_dtype)),)
+        return (cast(g, self.src_dtype, copy=True),)
 
 
 def clone(x, *, memory_format=None):

@@ -8,6 +8,7 @@ from .._compat._argparse_calls import check_args
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
 from ._core import Tensor, as_tensor_arg
+from .._either import array, constant_like, keep_dtype
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .inplace import _write, check_inplace, inplace
 
@@ -110,8 +111,7 @@ class CopyBackwards(Node):
     def backward(self, g):
         gsrc = None
         if self._next[1] is not None:
-            gsrc = sum_to(g, self.src_shape)
-            gsrc = gsrc.astype(self.src_dtype, copy=False) if type(gsrc) is np.ndarray else gsrc
+            gsrc = keep_dtype(sum_to(g, self.src_shape), self.src_dtype)
         return (zeros_of(g), gsrc)
 
 
@@ -152,17 +152,14 @@ class IndexPutBackward0(Node):
         return out
 
     def backward(self, g):
-        gd = g if type(g) is np.ndarray else g._data
+        gd = array(g)               # (a graph of backward gets constants: not recorded)
         gx = np.array(gd)
         if not self.accumulate:
             gx[self.key] = 0
         gv = None
         if self._next[1] is not None:
             gv = sum_to(gd[self.key], self.vshape).astype(self.vdtype, copy=False)
-        if type(g) is not np.ndarray:
-            gx = Tensor._make(gx, False, None)
-            gv = None if gv is None else Tensor._make(gv, False, None)
-        return gx, gv
+        return constant_like(gx, g), (None if gv is None else constant_like(gv, g))
 
 
 def index_put_(x, key, value, accumulate=False):

@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 
-from ..autograd.graph import begin, grad_edge, is_recording
+from ..autograd.graph import begin, grad_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor, node_short_name
 from .._compat._argparse import tp_name
@@ -156,10 +156,10 @@ def inplace(cls, x, others, *options):
     """Run node class `cls` as an in-place op on x with the other inputs `others`."""
     check_inplace(x)
     inputs = (x,) + others
-    record = is_recording(inputs)
+    node = begin(cls, inputs)
+    record = node._seq is not None
     if not record and not x._is_inference and _fast_untracked(cls, x, others, options):
         return x
-    node = begin(cls, inputs)
     result = node.forward(*inputs, *options)
     if record:
         _save_original_self(node, x)
@@ -186,7 +186,8 @@ def inplace(cls, x, others, *options):
             x._set_requires_grad(True)      # (views without history follow the flag)
             _move_tensor_state(x, old, node)
         if node._saves_result:
-            node.keep_result(x)             # the output is x itself, at its new version
+            node.s_result = SavedTensor(x, is_output=True)   # the output is x itself, at
+                                                             # its new version
     return x
 
 
@@ -321,8 +322,8 @@ def transpose_(x, dim0, dim1):
     else:
         wrap_dim(dim0, nd), wrap_dim(dim1, nd)
     perm = tuple(perm)
-    record = is_recording((x,))
     node = begin(TransposeBackward1, (x,))
+    record = node._seq is not None
     x._data = node.forward(x, perm)
     if x._base is not None:
         x.__dict__["_view_steps"] = x._view_steps + (("transpose", perm),)

@@ -7,11 +7,11 @@ from .._compat.messages import cname as _tensor_cname
 from .._compat._argparse_calls import check_args
 from .._compat._call_site import called_as_operator
 from ._core import Tensor, check_tensor, type_name
+from .._either import swap_last
 from ._util import sum_to
 
 
-def _swap(m):
-    return m.swapaxes(-1, -2) if type(m) is np.ndarray else m.transpose(-1, -2)
+_swap = swap_last
 
 
 _KERNEL = {"mm": "addmm_impl_cpu_", "mv": "addmv_impl_cpu", "dot": "dot", "bmm": "bmm"}
@@ -68,7 +68,9 @@ class MmBackward0(_Product):
 
     def backward(self, g):
         a, b = self.s_self, self.s_mat2
-        if type(g) is np.ndarray:   # (dot takes the transposed views as they are)
+        # branches on array-vs-Tensor for speed only (mm is on every training step):
+        # ndarray.dot takes the transposed views as they are and skips `@`'s dispatch
+        if type(g) is np.ndarray:
             ga = None if b is None else g.dot(b.unpack(self).T)
             gb = None if a is None else a.unpack(self).T.dot(g)
             return ga, gb

@@ -4,6 +4,7 @@ import numpy as np
 
 from .._compat._argparse_calls import as_int, check_args
 from ..autograd.graph import Node
+from .._either import permute as _permute
 from ._util import wrap_dim
 from .views import _shape_args, apply_view
 
@@ -16,9 +17,7 @@ class _PermuteBack(Node):
         return x._data.transpose(perm)
 
     def backward(self, g):
-        if type(g) is np.ndarray:
-            return (g.transpose(self.inverse),)
-        return (g.permute(self.inverse),)
+        return (_permute(g, self.inverse),)
 
 
 class PermuteBackward0(_PermuteBack):

@@ -4,7 +4,8 @@ import collections
 
 import numpy as np
 
-from ..autograd.graph import Node, begin, is_recording, output
+from ..autograd.grad_mode import state as _grad_state
+from ..autograd.graph import Node, begin, output
 from ..autograd.saved import FREED
 from .._compat._argparse import Parser
 from .._compat._argparse_calls import as_dtype, as_int, int_list
@@ -13,7 +14,8 @@ from .._dtype import dtype as _dtype_class
 from ._core import Tensor
 from ._util import F16, add_reduce, expand_to, wrap_dim, where
 from .clamp import maximum, minimum
-from .index_views import index_into_zeros
+from .._either import array, unsqueeze
+from .index_views import scatter_into_zeros
 
 
 def _return_type(name):
@@ -103,6 +105,8 @@ class MeanBackward0(Node):
         return np.asarray(xd.mean(dtype=xd.dtype))
 
     def backward(self, g):
+        # branches on array-vs-Tensor for speed only (mean ends most losses): a filled new
+        # array is several times faster than a broadcast, and is ours to keep as .grad
         if type(g) is np.ndarray:
             grad = np.empty(self.shape, g.dtype)    # (np.full is a Python function: slower)
             grad.fill(g[()] / self.n)       # (a NumPy scalar divides faster than a 0-d array)
@@ -143,17 +147,14 @@ class _ExtremumAll(Node):
                                "with the 'dim' argument.")
         self.save(self=x)
         out = np.asarray(self.reduce(x._data))
-        self.save_result(out)
         return out
 
     def backward(self, g):
         x, r = self.s_self.unpack(self), self.s_result.unpack(self)
-        xd = x if type(x) is np.ndarray else x._data
-        rd = r if type(r) is np.ndarray else r._data
+        xd, rd = array(x), array(r)
         # torch's evenly_distribute_backward: a nan result shares it among the nans
         mask = np.isnan(xd) if rd.dtype.kind == "f" and np.isnan(rd) else xd == rd
-        return (where(mask, g / int(mask.sum()), 0) if type(g) is np.ndarray
-                else where(mask, g.expand(xd.shape) / int(mask.sum()), 0),)
+        return (where(mask, expand_to(g, xd.shape) / int(mask.sum()), 0),)
 
 
 class MaxBackward1(_ExtremumAll):
@@ -193,15 +194,10 @@ class _ExtremumDim(Node):
         elif not self.in_shape:             # a 0-d input, handled as shape (1,)
             idx = np.reshape(idx, (1,))
             g = g.reshape(1)
-        if type(g) is not np.ndarray:       # create_graph: a differentiable scatter
-            grids = np.indices(idx.shape, sparse=True)
-            key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
-            return (index_into_zeros(g if self.keepdim else g.unsqueeze(self.dim),
-                                     self.shape, key).reshape(self.in_shape),)
-        gd = g if self.keepdim else np.expand_dims(g, self.dim)
-        out = np.zeros(self.shape, gd.dtype)
-        np.put_along_axis(out, idx, gd.reshape(idx.shape), axis=self.dim)
-        return (out.reshape(self.in_shape),)
+        grids = np.indices(idx.shape, sparse=True)
+        key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
+        gd = g if self.keepdim else unsqueeze(g, self.dim)
+        return (scatter_into_zeros(gd, self.shape, key).reshape(self.in_shape),)
 
 
 class MaxBackward0(_ExtremumDim):
@@ -254,7 +250,8 @@ def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
             bool or not (dtype is None or dtype.__class__ is _dtype_class) or \
             not _plain_dims(dim):
         dim, keepdim, dtype = _reduce_args("sum", _SUM_SIGNATURES, x, dim, keepdim, dtype)
-    if dtype is not None and not dtype.is_floating_point and is_recording((x,)):
+    if dtype is not None and not dtype.is_floating_point and x._requires_grad and \
+            _grad_state.enabled:      # (it would be recorded)
         raise RuntimeError(f"Autograd not support dtype: {dtype._legacy[:-6]}")
     npd = None if dtype is None else dtype.np
     if dim is None or dim.__class__ is tuple and not dim:
