@@ -54,11 +54,11 @@ def result_dtype(a, b):
     return zero if _KIND[zero.kind] > _KIND[dim.kind] else dim
 
 
-def cast(g, np_dtype):
-    """g converted to np_dtype (array or Tensor)."""
+def cast(g, np_dtype, copy=False):
+    """g converted to np_dtype (array or Tensor); an array is copied when `copy` says so."""
     if not hasattr(g, "_data"):
         g = np.asarray(g)
-        return g if g.dtype == np_dtype else g.astype(np_dtype)
+        return g if g.dtype == np_dtype and not copy else g.astype(np_dtype)
     if g._data.dtype == np_dtype:
         return g
     from .._dtype import from_numpy_dtype
@@ -85,13 +85,13 @@ _UINT_OF_SIZE = {2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
 def where(mask, a, b):
-    """mask ? a : b for arrays or Tensors (mask is always an ndarray)."""
+    """mask ? a : b for arrays or Tensors (mask: an array, or a bool Tensor)."""
     if type(a) is _ndarray or not hasattr(a, "_data"):
         if type(b) is int and b == 0 and type(a) is _ndarray and a.ndim \
                 and a.dtype.kind == "f" and type(mask) is _ndarray and a.shape == mask.shape:
             return _keep_where(mask, a)
         return np.where(mask, a, b)
-    m = Tensor._make(mask, False, None)
+    m = mask if type(mask) is not _ndarray else Tensor._make(mask, False, None)
     return a * m + (b * (~m) if not isinstance(b, (int, float)) or b != 0 else 0)
 
 

@@ -12,6 +12,7 @@ from .._compat._argparse_calls import arithmetic_error
 from ._core import Tensor, binary_meta, check_broadcast, operands
 from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
     operand_arg as _check, wrapped_number as _wrapped
+from .._either import array
 from ._util import zeros_of, is_scalar, result_dtype, to_input
 
 
@@ -23,7 +24,9 @@ def _compute(ufunc, a, b):
     ad = a._data
     if b.__class__ is float:
         if ad.dtype.kind == "f":            # a Python float keeps the tensor's dtype
-            if b - b != 0:                  # inf or nan (0 * inf, inf - inf): nan, silently
+            # inf, nan (0 * inf, inf - inf: nan) or beyond float16's range (a cast to the
+            # tensor's dtype that overflows to inf): computed silently, as torch does
+            if not -65504.0 <= b <= 65504.0:
                 with np.errstate(invalid="ignore", over="ignore"):
                     return ufunc(ad, b)
             return ufunc(ad, b)
@@ -38,6 +41,8 @@ def _compute(ufunc, a, b):
                 check_broadcast(ad, bd)         # torch's message
                 raise
     ad, bd, rt = operands(a, b)
+    if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 64:
+        _big_int(ad, bd)            # no int64 or uint64 holds it: torch's OverflowError
     try:
         with np.errstate(invalid="ignore", over="ignore"):     # inf * 0 is nan, silently
             out = ufunc(ad, bd)
@@ -100,8 +105,9 @@ class RsubBackward1(Node):
 
     def forward(self, a, b):
         ad, bd, rt = operands(a, b)
-        out = np.subtract(bd, ad)
-        return out if rt is None or out.dtype == rt else out.astype(rt)
+        with np.errstate(over="ignore", invalid="ignore"):  # a huge number: inf, silently
+            out = np.subtract(bd, ad)
+            return out if rt is None or out.dtype == rt else out.astype(rt)
 
     def backward(self, g):
         return (-g, None)
@@ -258,7 +264,7 @@ class NotImplemented_(Node):
     __slots__ = ()
 
     def forward(self, a, b):
-        with np.errstate(divide="ignore", invalid="ignore"):    # float // 0, silently
+        with np.errstate(all="ignore"):         # float // 0 or by a huge number, silently
             return np.floor_divide(*operands(a, b)[:2])
 
     def backward(self, g):
@@ -331,8 +337,7 @@ class RemainderBackward1(Node):
         gb = None
         if self._next[1] is not None:
             a, b = self.s_self.unpack(self), self.s_other.unpack(self)
-            q = (a if type(a) is np.ndarray else a._data) / (b if type(b) is np.ndarray
-                                                             else b._data)
+            q = array(a) / array(b)
             gb = -g * np.floor(q)
         return _grads(self.meta, g if self._next[0] is not None else None, gb)
 

@@ -8,6 +8,7 @@ from .._compat._argparse_calls import check_args
 from .._compat._call_site import via_method
 from ..autograd.graph import Node
 from ._core import Tensor
+from .._either import array
 from ._util import broadcast_shapes, promote_types, result_dtype, sum_to, where
 
 
@@ -32,8 +33,7 @@ class ClampBackward1(Node):
         return out.astype(dtype, copy=False)
 
     def backward(self, g):
-        x = self.s_self.unpack(self)
-        xd = x if type(x) is np.ndarray else x._data
+        xd = array(self.s_self.unpack(self))
         mask = np.ones(xd.shape, bool)
         if self.lo is not None:
             mask &= xd >= self.lo
@@ -83,17 +83,16 @@ class ClampBackward0(Node):
         return out
 
     def backward(self, g):
-        def arr(s):
-            v = s.unpack(self)
-            return v if type(v) is np.ndarray else v._data
-        xd = arr(self.s_self)
-        below = np.zeros(xd.shape, bool) if self.s_min is None else xd < arr(self.s_min)
-        above = np.zeros(xd.shape, bool) if self.s_max is None else xd > arr(self.s_max)
+        xd = array(self.s_self.unpack(self))
+        lo = None if self.s_min is None else array(self.s_min.unpack(self))
+        hi = None if self.s_max is None else array(self.s_max.unpack(self))
+        below = np.zeros(xd.shape, bool) if lo is None else xd < lo
+        above = np.zeros(xd.shape, bool) if hi is None else xd > hi
         if self.s_max is not None:           # where lo > hi, torch's result is hi
             below = below & ~above
         gx = where(~below & ~above, g, 0)
-        glo = None if self.s_min is None else sum_to(where(below, g, 0), arr(self.s_min).shape)
-        ghi = None if self.s_max is None else sum_to(where(above, g, 0), arr(self.s_max).shape)
+        glo = None if self.s_min is None else sum_to(where(below, g, 0), lo.shape)
+        ghi = None if self.s_max is None else sum_to(where(above, g, 0), hi.shape)
         return gx, glo, ghi
 
 
@@ -146,8 +145,7 @@ class MaximumBackward0(Node):
     def backward(self, g):
         b = self.s_other.unpack(self)
         a = self.s_self.unpack(self)
-        ad = a if type(a) is np.ndarray else a._data
-        bd = b if type(b) is np.ndarray else b._data
+        ad, bd = array(a), array(b)
         win = (ad > bd) if self.pick is np.maximum else (ad < bd)
         tie = ad == bd
         ga = where(win, g, 0) + where(tie, g / 2, 0)

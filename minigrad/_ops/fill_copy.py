@@ -7,7 +7,8 @@ import numpy as np
 from .._compat._argparse_calls import check_args
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
-from ._core import Tensor, as_tensor_arg
+from ._core import Tensor, as_tensor_arg, big_int_operand
+from .._either import array, constant_like, keep_dtype
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .inplace import _write, check_inplace, inplace
 
@@ -69,9 +70,21 @@ _C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int
 def checked_scalar(x, value):
     """A Number written into x (fill_, x[i] = v) as torch converts it: a complex number, or a
     value beyond the range of x's dtype (nan or inf into integers), is refused."""
-    dt = x._data.dtype
+    return checked_value(x._data.dtype, value)
+
+
+_NO_DATA = np.empty(0)
+
+
+def checked_value(dt, value):
+    """`value` converted for NumPy dtype `dt` as torch converts a Number (see checked_scalar);
+    an int beyond int64 (a uint64 to torch) is True for bool and a float for floats."""
+    if value.__class__ is int and not -2 ** 63 <= value < 2 ** 63:
+        big_int_operand(_NO_DATA, value)     # (raises for ints no uint64 holds either)
+        if dt.kind != "b":
+            value = float(value) if dt.kind == "f" else value
     if dt.kind == "b" or isinstance(value, (bool, np.bool_)):
-        return value
+        return bool(value) if value.__class__ is int else value
     if isinstance(value, (complex, np.complexfloating)):
         bad = True
     elif isinstance(value, (float, np.floating)):
@@ -80,7 +93,7 @@ def checked_scalar(x, value):
         else:
             bad = not math.isfinite(value) or not np.iinfo(dt).min <= value <= np.iinfo(dt).max
     elif isinstance(value, (int, np.integer)) and dt.kind in "iu":
-        bad = not np.iinfo(dt).min <= value <= np.iinfo(dt).max
+        bad = not int(np.iinfo(dt).min) <= value <= int(np.iinfo(dt).max)
     else:
         return value
     if bad:
@@ -110,8 +123,7 @@ class CopyBackwards(Node):
     def backward(self, g):
         gsrc = None
         if self._next[1] is not None:
-            gsrc = sum_to(g, self.src_shape)
-            gsrc = gsrc.astype(self.src_dtype, copy=False) if type(gsrc) is np.ndarray else gsrc
+            gsrc = keep_dtype(sum_to(g, self.src_shape), self.src_dtype)
         return (zeros_of(g), gsrc)
 
 
@@ -152,17 +164,14 @@ class IndexPutBackward0(Node):
         return out
 
     def backward(self, g):
-        gd = g if type(g) is np.ndarray else g._data
+        gd = array(g)               # (a graph of backward gets constants: not recorded)
         gx = np.array(gd)
         if not self.accumulate:
             gx[self.key] = 0
         gv = None
         if self._next[1] is not None:
             gv = sum_to(gd[self.key], self.vshape).astype(self.vdtype, copy=False)
-        if type(g) is not np.ndarray:
-            gx = Tensor._make(gx, False, None)
-            gv = None if gv is None else Tensor._make(gv, False, None)
-        return gx, gv
+        return constant_like(gx, g), (None if gv is None else constant_like(gv, g))
 
 
 def index_put_(x, key, value, accumulate=False):

@@ -15,15 +15,7 @@ class _IndexViewBack(Node):
         return x._data[key]
 
     def backward(self, g):
-        gd = g if type(g) is np.ndarray else g._data
-        out = np.zeros(self.shape, gd.dtype)
-        out[self.key] = gd
-        return (out if type(g) is np.ndarray else _scatter_tensor(g, self.shape, self.key),)
-
-
-def _scatter_tensor(g, shape, key):
-    # double backward of indexing: route through the differentiable index_into_zeros
-    return index_into_zeros(g, shape, key)
+        return (scatter_into_zeros(g, self.shape, self.key),)
 
 
 class SelectBackward0(_IndexViewBack):
@@ -60,6 +52,21 @@ class _IndexIntoZeros(Node):
 
 def index_into_zeros(g, shape, key):
     return _IndexIntoZeros.apply((g,), shape, key)
+
+
+def scatter_into_zeros(g, shape, key, accumulate=False):
+    """Zeros of `shape` with g written at `key` (added, where `accumulate` says the key may
+    repeat an element): the gradient of indexing, part of the array-or-Tensor shim
+    (_either.py). A Tensor goes through the recorded index_into_zeros, so it is
+    differentiable again."""
+    if type(g) is not np.ndarray:
+        return index_into_zeros(g, shape, key)
+    out = np.zeros(shape, g.dtype)
+    if accumulate:
+        np.add.at(out, key, g)
+    else:
+        out[key] = g
+    return out
 
 
 IndexIntoZerosBackward0 = _IndexIntoZeros

@@ -9,8 +9,9 @@ from .._compat._argparse_calls import as_int, check_args
 from ._core import Tensor
 from ._util import promote_types, torch_index_message, wrap_dim
 from .fill_copy import checked_scalar, copy_, fill_, index_put_
+from .._either import keep_dtype, select as _select
 from .index_views import (AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view,
-                          index_into_zeros)
+                          scatter_into_zeros)
 
 
 def _norm_key(x, key):
@@ -107,11 +108,7 @@ class IndexBackward0(Node):
         return np.array(data)
 
     def backward(self, g):
-        if type(g) is np.ndarray:
-            out = np.zeros(self.shape, g.dtype)
-            np.add.at(out, self.key, g)
-            return (out,)
-        return (index_into_zeros(g, self.shape, self.key),)
+        return (scatter_into_zeros(g, self.shape, self.key, accumulate=True),)
 
 
 _LIST_AS_TUPLE = (
@@ -217,7 +214,7 @@ class CatBackward0(Node):
             sl = [slice(None)] * len(g.shape)
             sl[self.dim] = slice(start, start + size)
             piece = g[tuple(sl)]
-            out.append(piece if type(g) is not np.ndarray else piece.astype(dt, copy=False))
+            out.append(keep_dtype(piece, dt))
             start += size
         return tuple(out)
 
@@ -232,8 +229,7 @@ class StackBackward0(Node):
         return np.stack([t._data for t in tensors], axis=d)
 
     def backward(self, g):
-        return tuple(np.take(g, i, axis=self.dim) if type(g) is np.ndarray
-                     else g.select(self.dim, i) for i in range(self.n))
+        return tuple(_select(g, self.dim, i) for i in range(self.n))
 
 
 def _tensors_arg(tensors, name):

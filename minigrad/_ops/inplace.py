@@ -6,9 +6,11 @@ on a view of one), (2) writes into the existing array, (3) bumps the version cou
 gets a CopySlices node and the view's history is regenerated from the base.
 """
 
+import re
+
 import numpy as np
 
-from ..autograd.graph import begin, grad_edge, is_recording
+from ..autograd.graph import begin, grad_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor, node_short_name
 from .._compat._argparse import tp_name
@@ -51,13 +53,27 @@ _MULTI_VIEW = ("Output {} of {} is a view and is being modified inplace. This vi
                "out-of-place one.")
 
 
+_CUSTOM_FUNCTION_VIEW = (
+    "Output {} of {} is a view and is being modified inplace. This view was created inside a "
+    "custom Function (or because an input was returned as-is) and the autograd logic to handle "
+    "view+inplace would override the custom backward associated with the custom Function, "
+    "leading to incorrect gradients. This behavior is forbidden. You can fix this by cloning "
+    "the output of the custom Function.")
+
+
 def check_inplace(x):
     """Raise torch's error if autograd forbids modifying x in place right now."""
     if not _grad_state.enabled:
         return
-    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind
+    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
     if multi is not None and x._requires_grad:
-        raise RuntimeError(_MULTI_VIEW.format(*multi))
+        index, label = multi
+        raise RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node)))
+    if x.__dict__.get("_custom_function_view") and x._requires_grad:
+        # named by its node less the trailing "Backward0"/"Backward" (a custom Function's
+        # node name may itself start with "Backward", as BackwardHookFunctionBackward does)
+        name = re.sub(r"Backward\d*$", "", x._node.name())
+        raise RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name))
     if x._no_grad_view and x._requires_grad:
         fn = x._node            # a view of a no_grad view names its own node
         raise RuntimeError(("A view was created in" if fn is None else
@@ -129,8 +145,9 @@ def _fast_untracked(cls, x, others, options):
     od = other._data if isinstance(other, Tensor) else other
     if xd.dtype.kind != "f" or not xd.flags.writeable or (
             isinstance(other, Tensor) and (od.dtype != xd.dtype or od.shape != xd.shape)) or \
-            not isinstance(od, (np.ndarray, float, int)) or isinstance(od, bool):
-        return False
+            not isinstance(od, (np.ndarray, float, int)) or isinstance(od, bool) or \
+            (od.__class__ is not np.ndarray and not (-65504.0 <= od <= 65504.0 and od)):
+        return False        # (a number that is 0, huge, inf or nan: the op's own errstate)
     ufunc(xd, od, out=xd)
     x._bump_version()
     return True
@@ -140,10 +157,10 @@ def inplace(cls, x, others, *options):
     """Run node class `cls` as an in-place op on x with the other inputs `others`."""
     check_inplace(x)
     inputs = (x,) + others
-    record = is_recording(inputs)
+    node = begin(cls, inputs)
+    record = node._seq is not None
     if not record and not x._is_inference and _fast_untracked(cls, x, others, options):
         return x
-    node = begin(cls, inputs)
     result = node.forward(*inputs, *options)
     if record:
         _save_original_self(node, x)
@@ -170,7 +187,8 @@ def inplace(cls, x, others, *options):
             x._set_requires_grad(True)      # (views without history follow the flag)
             _move_tensor_state(x, old, node)
         if node._saves_result:
-            node.keep_result(x)             # the output is x itself, at its new version
+            node.s_result = SavedTensor(x, is_output=True)   # the output is x itself, at
+                                                             # its new version
     return x
 
 
@@ -305,8 +323,8 @@ def transpose_(x, dim0, dim1):
     else:
         wrap_dim(dim0, nd), wrap_dim(dim1, nd)
     perm = tuple(perm)
-    record = is_recording((x,))
     node = begin(TransposeBackward1, (x,))
+    record = node._seq is not None
     x._data = node.forward(x, perm)
     if x._base is not None:
         x.__dict__["_view_steps"] = x._view_steps + (("transpose", perm),)

@@ -7,11 +7,11 @@ from .._compat.messages import cname as _tensor_cname
 from .._compat._argparse_calls import check_args
 from .._compat._call_site import called_as_operator
 from ._core import Tensor, check_tensor, type_name
+from .._either import swap_last
 from ._util import sum_to
 
 
-def _swap(m):
-    return m.swapaxes(-1, -2) if type(m) is np.ndarray else m.transpose(-1, -2)
+_swap = swap_last
 
 
 _KERNEL = {"mm": "addmm_impl_cpu_", "mv": "addmv_impl_cpu", "dot": "dot", "bmm": "bmm"}
@@ -68,7 +68,9 @@ class MmBackward0(_Product):
 
     def backward(self, g):
         a, b = self.s_self, self.s_mat2
-        if type(g) is np.ndarray:   # (dot takes the transposed views as they are)
+        # branches on array-vs-Tensor for speed only (mm is on every training step):
+        # ndarray.dot takes the transposed views as they are and skips `@`'s dispatch
+        if type(g) is np.ndarray:
             ga = None if b is None else g.dot(b.unpack(self).T)
             gb = None if a is None else a.unpack(self).T.dot(g)
             return ga, gb
@@ -203,9 +205,39 @@ def matmul(a, b):
         if a._data.dtype != b._data.dtype:
             _dtype_check(a, b, "mv")            # torch folds N-D @ 1-D into an mv
         return UnsafeViewBackward0.apply((a, b.unsqueeze(-1))).squeeze(-1)
+    _check_batched(a, b, da, db)
     if da == 1:
         return UnsafeViewBackward0.apply((a.unsqueeze(0), b)).squeeze(-2)
     return UnsafeViewBackward0.apply((a, b))
+
+
+def _check_batched(a, b, da, db):
+    """torch's checks of a batched product, in its order: a 1-D or 2-D left factor that
+    requires grad is folded into one mv/mm with the transposed batch (so its message is
+    the mv/mm one), then the batch dims must broadcast (NumPy's matmul would say so in its
+    own words)."""
+    if db == 2:         # a batch times a matrix: one mm (BmmBackward0 words its message)
+        return
+    sa, sb = a._data.shape, b._data.shape
+    if a._requires_grad and sa[-1] != sb[-2] and (da <= 2 or (da == db == 3 and sa[0] == 1)):
+        rows = int(np.prod(sb[:-2])) * sb[-1]
+        if da == 1:
+            raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x{sb[-2]}), "
+                               f"vec ({sa[0]})")
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{sb[-2]} and "
+                           f"{sa[-1]}x{sa[-2]})")
+    batch_a, batch_b = sa[:-2], sb[:-2]
+    n = max(len(batch_a), len(batch_b))
+    batch_a = (1,) * (n - len(batch_a)) + batch_a
+    batch_b = (1,) * (n - len(batch_b)) + batch_b
+    for i, (x, y) in enumerate(zip(batch_a, batch_b)):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
+                               f"({y}) at non-singleton dimension {i}")
+    if sa[-1] != sb[-2]:        # one bmm over the broadcast batch
+        batch = int(np.prod([max(x, y) for x, y in zip(batch_a, batch_b)]))
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{batch}, {sa[-1]}] but got: [{batch}, {sb[-2]}].")
 
 
 def _check_pair(a, b, op, second):

@@ -7,6 +7,7 @@ either in place makes backward fail, as in torch.
 import numpy as np
 
 from ..autograd.graph import Node
+from .._either import array, constant_like
 from ._util import expand_to, wrap_dim
 
 __all__ = ["norm", "vector_norm"]
@@ -40,17 +41,16 @@ class LinalgVectorNormBackward0(Node):
         self.ord, self.dim, self.keepdim = p, dims, keepdim
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
             out = np.asarray(_norm_value(x._data, p, dims, keepdim)).astype(x._data.dtype)
-        self.save_result(out)
         return out
 
     def backward(self, g):
         x = self.s_self.unpack(self)
         r = self.s_result.unpack(self)
+        # branches on array-vs-Tensor: only the 2-norm has a recorded formula (differentiable
+        # again); the NumPy one below also covers p = 0, 1, inf and is exact at zeros
         if type(g) is not np.ndarray and self.ord == 2:
             return (self._recorded_two_norm(g, x, r),)
-        xd = x if type(x) is np.ndarray else x._data
-        rd = r if type(r) is np.ndarray else r._data
-        gd = g if type(g) is np.ndarray else g._data
+        xd, rd, gd = array(x), array(r), array(g)
         dims = tuple(range(xd.ndim)) if self.dim is None else self.dim
         if not self.keepdim:
             keep = tuple(1 if i in dims else s for i, s in enumerate(xd.shape))
@@ -71,10 +71,7 @@ class LinalgVectorNormBackward0(Node):
                 scale = np.where(rd == 0, 0, np.sign(xd) * np.abs(xd) ** (p - 1) / rd ** (p - 1))
         grad = expand_to(gd, xd.shape) * scale
         grad = grad.astype(xd.dtype, copy=False)
-        if type(g) is np.ndarray:
-            return (grad,)
-        from .._tensor import Tensor
-        return (Tensor._make(grad, False, None),)   # double backward of p != 2: not recorded
+        return (constant_like(grad, g),)    # double backward of p != 2: not recorded
 
     def _recorded_two_norm(self, g, x, r):
         """create_graph: g * x / ||x|| as recorded Tensor ops (a graph for the 2nd order)."""

@@ -4,6 +4,8 @@ import numpy as np
 
 from .._compat._argparse_calls import as_int, check_args
 from ..autograd.graph import Node
+from .._either import permute as _permute
+from ._core import Tensor, check_tensor
 from ._util import wrap_dim
 from .views import _shape_args, apply_view
 
@@ -16,9 +18,7 @@ class _PermuteBack(Node):
         return x._data.transpose(perm)
 
     def backward(self, g):
-        if type(g) is np.ndarray:
-            return (g.transpose(self.inverse),)
-        return (g.permute(self.inverse),)
+        return (_permute(g, self.inverse),)
 
 
 class PermuteBackward0(_PermuteBack):
@@ -38,6 +38,8 @@ def _permute_view(cls, x, perm):
 
 
 def permute(x, *dims):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "permute")
     dims = _shape_args(dims, x, "permute", "dims")
     nd = x._data.ndim
     if len(dims) != nd:

@@ -2,8 +2,9 @@
 import numpy as np
 
 from ..autograd.graph import Node
-from ._core import Tensor, binary_meta
+from ._core import Tensor, binary_meta, check_tensor
 from ._core import operand_arg as _check
+from .._either import array, constant_like, log
 from ._util import zeros_of, is_scalar, result_dtype, where
 from .arithmetic import _NUMBERS, _PLAIN_OPERANDS, _compute, _grads
 
@@ -30,6 +31,8 @@ class PowBackward0(Node):
             return (zeros_of(g),)
         if n == 2:          # g * 2x, in torch's order (2x first); x + x is exactly 2x, and
             # NumPy adds two arrays faster than it scales one by a Python number
+            # (branches on array-vs-Tensor for speed only: `x ** 2` is in most losses; a
+            # Tensor takes 2.0 * x, which records torch's MulBackward0)
             return (g * (x + x),) if type(x) is np.ndarray else (g * (2.0 * x),)
         return (g * n * x ** (n - 1),)
 
@@ -43,15 +46,13 @@ class PowBackward1(Node):
         self.save(exponent=b, self=a)           # (torch's order, seen by saved-tensor hooks)
         with np.errstate(all="ignore"):
             out = _compute(np.power, a, b)
-        self.save_result(out)
         return out
 
     def backward(self, g):
         b, a = self.s_exponent.unpack(self), self.s_self.unpack(self)
         ga = None
         if self._next[0] is not None:   # torch defines d/da a^b as 0 where b == 0
-            bd = b if type(b) is np.ndarray else b._data
-            ga = where(bd == 0, 0 * g, g * b * a ** (b - 1))
+            ga = where(array(b) == 0, 0 * g, g * b * a ** (b - 1))
         gb = None
         if self._next[1] is not None:
             r = self.s_result.unpack(self)
@@ -61,10 +62,9 @@ class PowBackward1(Node):
 
 def _log_where_positive(a):
     # d/db a^b = a^b * log(a); torch defines it as 0 where a == 0 (and b >= 0)
-    if type(a) is np.ndarray:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return np.where(a == 0, 0, np.log(np.where(a == 0, 1, a)))
-    return a.log()
+    zero = array(a) == 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return where(~zero, log(a + constant_like(zero.astype(array(a).dtype), a)), 0)
 
 
 class PowBackward2(Node):
@@ -78,7 +78,6 @@ class PowBackward2(Node):
             xd = xd.astype(np.float32)
         with np.errstate(all="ignore"):
             out = np.power(np.asarray(base, dtype=xd.dtype), xd)
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -147,4 +146,6 @@ def rpow(a, b):
 
 
 def square(x):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "square")
     return _pow_scalar(x, 2)

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from ._core import Tensor
-from ._util import expand_to, wrap_dim
+from ._util import wrap_dim
 from .reduction import _dims, _expand_back
 
 
@@ -25,6 +25,18 @@ def _others_product(xd, axis):
     return out.reshape(xd.shape)
 
 
+def _product_of_others(x, r, dim, keepdim):
+    """d prod / d x_i, the product of the other elements (along `dim`; all when None).
+    Branches on array-vs-Tensor because the two are different formulas: on arrays it is
+    computed exactly, zeros included; a graph of backward (Tensors) uses r / x, which is
+    differentiable again but written for nonzero inputs only."""
+    if type(x) is np.ndarray:
+        return _others_product(x, dim)
+    if dim is not None:
+        r = _expand_back(r, x.shape, (dim,), keepdim)
+    return r / x
+
+
 class ProdBackward0(Node):
     """out = x.prod(). Saves x and the result: d out / d x_i = product of the others."""
     __slots__ = ("s_self", "s_result")
@@ -35,15 +47,12 @@ class ProdBackward0(Node):
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
         out = np.asarray(np.prod(xd, dtype=dtype))
-        self.save_result(out)
         return out
 
     def backward(self, g):
         x = self.s_self.unpack(self)
         r = self.s_result.unpack(self)          # (checks the result was not edited in place)
-        if type(x) is np.ndarray:
-            return (expand_to(g, x.shape) * _others_product(x, None),)
-        return (g * (r / x),)       # a graph of backward: written for nonzero inputs only
+        return (g * _product_of_others(x, r, None, False),)
 
 
 class ProdBackward1(Node):
@@ -58,17 +67,13 @@ class ProdBackward1(Node):
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
         out = np.asarray(np.prod(xd, axis=dim, keepdims=keepdim, dtype=dtype))
-        self.save_result(out)
         return out
 
     def backward(self, g):
         x = self.s_self.unpack(self)
         r = self.s_result.unpack(self)
         g = _expand_back(g, x.shape, (self.dim,), self.keepdim)
-        if type(x) is np.ndarray:
-            return (g * _others_product(x, self.dim),)
-        r = _expand_back(r, x.shape, (self.dim,), self.keepdim)
-        return (g * (r / x),)
+        return (g * _product_of_others(x, r, self.dim, self.keepdim),)
 
 
 _PROD_SIGNATURES = (", but expected one of:\n * (*, torch.dtype dtype = None)\n"
@@ -101,9 +106,16 @@ def _truth(x, dim, keepdim, reduce, name):
                         f"arguments have invalid types: (!{got}!)\n"
                         " * (tuple of ints dim = None, bool keepdim = False)\n"
                         " * (int dim, bool keepdim = False)\n")
+    if keepdim.__class__ is not bool:
+        from .._compat._argparse_calls import check_args
+        from .._compat._argparse_signatures import FUNCTIONS, METHODS
+        check_args(name, METHODS[name], x, {"dim": dim, "keepdim": keepdim},
+                   functions=FUNCTIONS[name])
     out_dtype = np.uint8 if xd.dtype == np.uint8 else np.bool_
     if dim is None:
         out = np.asarray(reduce(xd))
+        if keepdim:                         # every dim reduced, and kept
+            out = out.reshape((1,) * xd.ndim)
     else:
         out = reduce(xd, axis=_dims(dim, xd.ndim), keepdims=keepdim)
     return Tensor._make(np.asarray(out).astype(out_dtype), False, None)

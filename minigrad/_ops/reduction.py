@@ -4,16 +4,18 @@ import collections
 
 import numpy as np
 
-from ..autograd.graph import Node, begin, is_recording, output
+from ..autograd.grad_mode import state as _grad_state
+from ..autograd.graph import Node, begin, output
 from ..autograd.saved import FREED
 from .._compat._argparse import Parser
-from .._compat._argparse_calls import as_dtype, as_int, int_list
+from .._compat._argparse_calls import check_args, as_dtype, as_int, int_list
 from .._compat._call_site import via_method
 from .._dtype import dtype as _dtype_class
-from ._core import Tensor
+from ._core import Tensor, check_tensor
 from ._util import F16, add_reduce, expand_to, wrap_dim, where
 from .clamp import maximum, minimum
-from .index_views import index_into_zeros
+from .._either import array, unsqueeze
+from .index_views import scatter_into_zeros
 
 
 def _return_type(name):
@@ -103,6 +105,8 @@ class MeanBackward0(Node):
         return np.asarray(xd.mean(dtype=xd.dtype))
 
     def backward(self, g):
+        # branches on array-vs-Tensor for speed only (mean ends most losses): a filled new
+        # array is several times faster than a broadcast, and is ours to keep as .grad
         if type(g) is np.ndarray:
             grad = np.empty(self.shape, g.dtype)    # (np.full is a Python function: slower)
             grad.fill(g[()] / self.n)       # (a NumPy scalar divides faster than a 0-d array)
@@ -143,17 +147,14 @@ class _ExtremumAll(Node):
                                "with the 'dim' argument.")
         self.save(self=x)
         out = np.asarray(self.reduce(x._data))
-        self.save_result(out)
         return out
 
     def backward(self, g):
         x, r = self.s_self.unpack(self), self.s_result.unpack(self)
-        xd = x if type(x) is np.ndarray else x._data
-        rd = r if type(r) is np.ndarray else r._data
+        xd, rd = array(x), array(r)
         # torch's evenly_distribute_backward: a nan result shares it among the nans
         mask = np.isnan(xd) if rd.dtype.kind == "f" and np.isnan(rd) else xd == rd
-        return (where(mask, g / int(mask.sum()), 0) if type(g) is np.ndarray
-                else where(mask, g.expand(xd.shape) / int(mask.sum()), 0),)
+        return (where(mask, expand_to(g, xd.shape) / int(mask.sum()), 0),)
 
 
 class MaxBackward1(_ExtremumAll):
@@ -193,15 +194,10 @@ class _ExtremumDim(Node):
         elif not self.in_shape:             # a 0-d input, handled as shape (1,)
             idx = np.reshape(idx, (1,))
             g = g.reshape(1)
-        if type(g) is not np.ndarray:       # create_graph: a differentiable scatter
-            grids = np.indices(idx.shape, sparse=True)
-            key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
-            return (index_into_zeros(g if self.keepdim else g.unsqueeze(self.dim),
-                                     self.shape, key).reshape(self.in_shape),)
-        gd = g if self.keepdim else np.expand_dims(g, self.dim)
-        out = np.zeros(self.shape, gd.dtype)
-        np.put_along_axis(out, idx, gd.reshape(idx.shape), axis=self.dim)
-        return (out.reshape(self.in_shape),)
+        grids = np.indices(idx.shape, sparse=True)
+        key = tuple(idx if d == self.dim else grids[d] for d in range(len(self.shape)))
+        gd = g if self.keepdim else unsqueeze(g, self.dim)
+        return (scatter_into_zeros(gd, self.shape, key).reshape(self.in_shape),)
 
 
 class MaxBackward0(_ExtremumDim):
@@ -254,11 +250,14 @@ def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
             bool or not (dtype is None or dtype.__class__ is _dtype_class) or \
             not _plain_dims(dim):
         dim, keepdim, dtype = _reduce_args("sum", _SUM_SIGNATURES, x, dim, keepdim, dtype)
-    if dtype is not None and not dtype.is_floating_point and is_recording((x,)):
+    if dtype is not None and not dtype.is_floating_point and x._requires_grad and \
+            _grad_state.enabled:      # (it would be recorded)
         raise RuntimeError(f"Autograd not support dtype: {dtype._legacy[:-6]}")
     npd = None if dtype is None else dtype.np
     if dim is None or dim.__class__ is tuple and not dim:
-        return SumBackward0.apply((x,), npd)
+        if not keepdim or not x._data.ndim:
+            return SumBackward0.apply((x,), npd)
+        dim = tuple(range(x._data.ndim))     # dim=None with keepdim: every dim, kept
     dims = _dims(dim, x._data.ndim)
     return SumBackward1.apply((x,), dims, keepdim, npd)
 
@@ -279,9 +278,9 @@ def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            "floating point or complex dtype. Got: "
                            f"{x.dtype.name.capitalize().replace('Int64', 'Long')}")
-    if dim is None:
+    if dim is None and not keepdim:
         return MeanBackward0.apply((x,))
-    if dim.__class__ in (tuple, list) and not dim:
+    if dim is None or dim.__class__ in (tuple, list) and not dim:
         dim = tuple(range(x._data.ndim))        # no dims: all of them (torch's rule)
     dims = _dims(dim, x._data.ndim)
     return MeanBackward1.apply((x,), dims, keepdim)
@@ -339,20 +338,36 @@ def min(x, dim=None, keepdim=False):
     return _extremum(x, dim, keepdim, MinBackward1, MinBackward0, np.argmin, return_types_min)
 
 
+def _check_keepdim(op, x, dim, keepdim):
+    """argmax/argmin's parser error for a keepdim that is not a bool."""
+    check_args(op, ("(int? dim = None, bool keepdim = False)",), x,
+               {"dim": dim, "keepdim": keepdim})
+
+
 def argmax(x, dim=None, keepdim=False):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "argmax")
     if x._data.dtype.kind == "b" or not x._data.size:
         _check_arg_reduction(x, dim, "argmax")
+    if keepdim.__class__ is not bool:
+        _check_keepdim("argmax", x, dim, keepdim)
     if dim is None:
-        return Tensor._make(np.asarray(np.argmax(x._data), np.int64), False, None)
+        out = np.asarray(np.argmax(x._data), np.int64)
+        return Tensor._make(out.reshape((1,) * x._data.ndim) if keepdim else out, False, None)
     return Tensor._make(np.argmax(x._data, axis=wrap_dim(dim, x._data.ndim),
                                   keepdims=keepdim).astype(np.int64), False, None)
 
 
 def argmin(x, dim=None, keepdim=False):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "argmin")
     if x._data.dtype.kind == "b" or not x._data.size:
         _check_arg_reduction(x, dim, "argmin")
+    if keepdim.__class__ is not bool:
+        _check_keepdim("argmin", x, dim, keepdim)
     if dim is None:
-        return Tensor._make(np.asarray(np.argmin(x._data), np.int64), False, None)
+        out = np.asarray(np.argmin(x._data), np.int64)
+        return Tensor._make(out.reshape((1,) * x._data.ndim) if keepdim else out, False, None)
     return Tensor._make(np.argmin(x._data, axis=wrap_dim(dim, x._data.ndim),
                                   keepdims=keepdim).astype(np.int64), False, None)
 

@@ -10,6 +10,7 @@ import numpy as np
 
 from ..autograd.graph import Node, begin
 from ._core import Tensor
+from .._either import flip as _flip, keep_dtype
 from ._util import wrap_dim
 from ..autograd.view_history import make_view
 
@@ -17,7 +18,8 @@ __all__ = ["split", "chunk", "unbind", "flip"]
 
 
 def _join(grads, dim, stack):
-    """cat (or stack) the per-output gradients; Tensors when a graph of backward is built."""
+    """cat (or stack) the per-output gradients; Tensors when a graph of backward is built
+    (a shim helper, see _either.py: the engine may hand a mix of arrays and Tensors)."""
     if any(isinstance(g, Tensor) for g in grads):
         from .indexing import cat, stack as stack_t
         parts = [g if isinstance(g, Tensor) else Tensor._make(g, False, None) for g in grads]
@@ -36,8 +38,7 @@ class SplitBackward0(Node):
         return [x._data[_slice_key(dim, a, b)] for a, b in bounds]
 
     def backward(self, grads):
-        grads = tuple(g.astype(self.dtype, copy=False) if type(g) is np.ndarray else g
-                      for g in grads)
+        grads = tuple(keep_dtype(g, self.dtype) for g in grads)
         return (_join(grads, self.dim, stack=False),)
 
 
@@ -57,8 +58,7 @@ class UnbindBackward0(SplitBackward0):
         return [x._data[_slice_key(dim, i, None)] for i in range(n)]
 
     def backward(self, grads):
-        grads = tuple(g.astype(self.dtype, copy=False) if type(g) is np.ndarray else g
-                      for g in grads)
+        grads = tuple(keep_dtype(g, self.dtype) for g in grads)
         return (_join(grads, self.dim, stack=True),)
 
 
@@ -179,9 +179,7 @@ class FlipBackward0(Node):
         return np.flip(x._data, dims).copy()
 
     def backward(self, g):
-        if type(g) is np.ndarray:
-            return (np.flip(g, self.dims).copy(),)
-        return (flip(g, self.dims),)
+        return (_flip(g, self.dims),)
 
 
 def flip(x, *dims):

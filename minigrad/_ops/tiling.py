@@ -9,7 +9,6 @@ from ..autograd.graph import Node
 from .._compat._argparse import Parser
 from .._compat._argparse_calls import int_list
 from .._compat._call_site import via_method
-from ._core import Tensor
 
 __all__ = ["repeat", "RepeatBackward0"]
 
@@ -31,9 +30,7 @@ class RepeatBackward0(Node):
         for r, s in zip(self.repeats, shape):
             split += [r, s]
         copies = tuple(range(0, 2 * len(shape), 2))
-        if isinstance(g, Tensor):
-            return (g.reshape(split).sum(copies).reshape(self.self_sym_sizes),)
-        return (g.reshape(split).sum(axis=copies).reshape(self.self_sym_sizes),)
+        return (g.reshape(split).sum(copies).reshape(self.self_sym_sizes),)   # (array or Tensor)
 
 
 def _repeats(args):

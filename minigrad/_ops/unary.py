@@ -5,6 +5,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from ._core import Tensor
+from .._either import array, cos as _cos, sin as _sin
 from ._util import zeros_of, where
 from .._compat._argparse import Parser
 
@@ -40,7 +41,6 @@ class ExpBackward0(Node):
     def forward(self, x):
         with np.errstate(over="ignore"):            # torch gives inf silently
             out = np.exp(_float(x._data))
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -67,7 +67,6 @@ class SqrtBackward0(Node):
     def forward(self, x):
         with np.errstate(invalid="ignore"):
             out = np.sqrt(_float(x._data))
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -81,7 +80,6 @@ class ReciprocalBackward0(Node):
     def forward(self, x):
         with np.errstate(divide="ignore"):
             out = np.reciprocal(_float(x._data))
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -99,7 +97,7 @@ class SinBackward0(Node):
 
     def backward(self, g):
         x = self.s_self.unpack(self)
-        return (g * (np.cos(x) if type(x) is np.ndarray else x.cos()),)
+        return (g * _cos(x),)
 
 
 class CosBackward0(Node):
@@ -112,7 +110,7 @@ class CosBackward0(Node):
 
     def backward(self, g):
         x = self.s_self.unpack(self)
-        return (-g * (np.sin(x) if type(x) is np.ndarray else x.sin()),)
+        return (-g * _sin(x),)
 
 
 class TanhBackward0(Node):
@@ -122,7 +120,6 @@ class TanhBackward0(Node):
     def forward(self, x):
         xd = x._data
         out = np.tanh(xd if xd.dtype.kind == "f" else xd.astype(np.float32))
-        self.save_result(out)
         return out
 
     def backward(self, g):
@@ -132,12 +129,12 @@ class TanhBackward0(Node):
 
 class SigmoidBackward0(Node):
     """out = 1 / (1 + e^-x); backward uses the output: d/dx = out (1 - out)."""
-    __slots__ = ("s_result",)
+    __slots__ = ("s_result",)       # the output tensor is saved once it exists, so editing
+                                    # it in place breaks backward
 
     def forward(self, x):
         with np.errstate(over="ignore"):
             out = 1 / (1 + np.exp(-_float(x._data)))
-        self.save_result(out)           # so editing the output in place breaks backward
         return out
 
     def backward(self, g):
@@ -154,14 +151,12 @@ class ReluBackward0(Node):
         if xd.dtype.kind == "b":
             raise RuntimeError("Boolean inputs not supported for relu")
         out = np.maximum(xd, 0).astype(xd.dtype, copy=False)
-        self.save_result(out)
         return out
 
     def backward(self, g):
         r = self.s_result.unpack(self)
         # torch's threshold_backward zeroes where out <= 0: a nan output passes the gradient
-        mask = ~((r if type(r) is np.ndarray else r._data) <= 0)
-        return (where(mask, g, 0),)
+        return (where(~(r <= 0), g, 0),)
 
 
 class AbsBackward0(Node):
@@ -176,7 +171,7 @@ class AbsBackward0(Node):
 
     def backward(self, g):
         x = self.s_self.unpack(self)
-        xd = x if type(x) is np.ndarray else x._data
+        xd = array(x)
         return (g * np.sign(xd).astype(xd.dtype),)
 
 
@@ -219,69 +214,36 @@ class SignBackward0(_ZeroGrad):
         return out
 
 
-def neg(x):
-    """-x"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("neg", x)
-    return NegBackward0.apply((x,))
+def _unary_op(name, node_cls, doc=None, bool_kernel=None):
+    """The function `torch.<name>(input)`: torch's parser error for anything but a Tensor
+    (the one argument guard every unary op has), a kernel's refusal of bool tensors when
+    `bool_kernel` names it, then the op. Made by a factory rather than a decorator, so the
+    hot ops (tanh, relu) pay no extra call."""
+    def op(x):
+        if x.__class__ is not Tensor and not isinstance(x, Tensor):
+            raise _not_tensor(name, x)
+        if bool_kernel is not None and x._data.dtype.kind == "b":
+            raise NotImplementedError(f"\"{bool_kernel}\" not implemented for 'Bool'")
+        return node_cls.apply((x,))
+    op.__name__ = op.__qualname__ = name        # (Python's TypeErrors name the function)
+    op.__doc__ = doc
+    return op
 
 
-def exp(x):
-    """e ** x, elementwise"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("exp", x)
-    return ExpBackward0.apply((x,))
-
-
-def log(x):
-    """natural logarithm, elementwise"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("log", x)
-    return LogBackward0.apply((x,))
-
-
-def sqrt(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("sqrt", x)
-    return SqrtBackward0.apply((x,))
-
-
-def reciprocal(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("reciprocal", x)
-    return ReciprocalBackward0.apply((x,))
-
-
-def sin(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("sin", x)
-    return SinBackward0.apply((x,))
-
-
-def cos(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("cos", x)
-    return CosBackward0.apply((x,))
-
-
-def tanh(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("tanh", x)
-    return TanhBackward0.apply((x,))
-
-
-def sigmoid(x):
-    """1 / (1 + e ** -x), elementwise"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("sigmoid", x)
-    return SigmoidBackward0.apply((x,))
-
-
-def relu(x):
-    """max(x, 0), elementwise"""
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("relu", x)
-    return ReluBackward0.apply((x,))
+neg = _unary_op("neg", NegBackward0, "-x")
+exp = _unary_op("exp", ExpBackward0, "e ** x, elementwise")
+log = _unary_op("log", LogBackward0, "natural logarithm, elementwise")
+sqrt = _unary_op("sqrt", SqrtBackward0)
+reciprocal = _unary_op("reciprocal", ReciprocalBackward0)
+sin = _unary_op("sin", SinBackward0)
+cos = _unary_op("cos", CosBackward0)
+tanh = _unary_op("tanh", TanhBackward0)
+sigmoid = _unary_op("sigmoid", SigmoidBackward0, "1 / (1 + e ** -x), elementwise")
+relu = _unary_op("relu", ReluBackward0, "max(x, 0), elementwise")
+abs = _unary_op("abs", AbsBackward0)
+floor = _unary_op("floor", FloorBackward0, bool_kernel="floor_vml_cpu")
+ceil = _unary_op("ceil", CeilBackward0, bool_kernel="ceil_vml_cpu")
+round = _unary_op("round", RoundBackward0, bool_kernel="round_vml_cpu")
 
 
 def relu_(input):
@@ -290,36 +252,6 @@ def relu_(input):
     if input.__class__ is not Tensor and not isinstance(input, Tensor):
         raise Parser("relu_", "(Tensor input)").error({"input": input})
     return input.relu_()
-
-
-def abs(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("abs", x)
-    return AbsBackward0.apply((x,))
-
-
-def floor(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("floor", x)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"floor_vml_cpu\" not implemented for 'Bool'")
-    return FloorBackward0.apply((x,))
-
-
-def ceil(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("ceil", x)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"ceil_vml_cpu\" not implemented for 'Bool'")
-    return CeilBackward0.apply((x,))
-
-
-def round(x):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        raise _not_tensor("round", x)
-    if x._data.dtype.kind == "b":
-        raise NotImplementedError("\"round_vml_cpu\" not implemented for 'Bool'")
-    return RoundBackward0.apply((x,))
 
 
 def sign(x):

@@ -1,12 +1,13 @@
 """Custom autograd Functions: `class MyFn(Function)` with `forward(ctx, ...)` and
 `backward(ctx, ...)`, exactly as in torch. The node behind each one is a
 `BackwardCFunction` subclass named `MyFnBackward`, and the node itself is the `ctx`."""
+import warnings
+
 import numpy as np
 
 from .trace import on_free
 from .anomaly import instrument as _instrument
-from .grad_mode import state as _grad_state
-from .graph import Node, _instrumented_create, _next_seq, grad_edge
+from .graph import Node, begin
 from .saved import FREED, SavedTensor
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction"]
@@ -51,6 +52,11 @@ class BackwardCFunction(Node, FunctionCtx):
     _fn_cls = None
     _skips_unneeded = False     # the user's backward computes every gradient it returns
 
+    @property
+    def needs_input_grad(self):
+        # which tensor inputs require grad, also when the call was not recorded (as torch)
+        return self._needs_input_grad
+
     def backward(self, grads):
         from .._tensor import Tensor as T
         if self._n_outputs == 1:
@@ -70,7 +76,9 @@ class BackwardCFunction(Node, FunctionCtx):
                                f"gradients (expected {n}, got {len(res)})")
         out = []
         for i, (r, is_tensor) in enumerate(zip(res, self._inputs_kind)):
-            if r is None or not is_tensor:
+            if not is_tensor:
+                continue                # (only tensor inputs have an edge)
+            if r is None:
                 out.append(None)
                 continue
             want = self._input_shapes[i]
@@ -130,6 +138,19 @@ class Function(metaclass=_FunctionMeta):
     `ctx.save_for_backward` are version-checked when `ctx.saved_tensors` is read.
     """
 
+    def __init__(self, *args, **kwargs):
+        warnings.warn(f"{type(self)} should not be instantiated. Methods on autograd functions "
+                      "are all static, so you should invoke them on the class itself. "
+                      "Instantiating an autograd function will raise an error in a future "
+                      "version of PyTorch.", DeprecationWarning, stacklevel=2)
+
+    def __call__(self, *args, **kwargs):
+        # the pre-2018 style `MyFn()(x)` with methods on the instance
+        raise RuntimeError("Legacy autograd function with non-static forward method is "
+                           "deprecated. Please use new-style autograd function with static "
+                           "forward method. (Example: https://pytorch.org/docs/stable/"
+                           "autograd.html#torch.autograd.Function)")
+
     @staticmethod
     def forward(ctx, *args, **kwargs):
         raise NotImplementedError("You must implement the forward function for custom "
@@ -144,18 +165,14 @@ class Function(metaclass=_FunctionMeta):
     def apply(cls, *args, **kwargs):
         from .._tensor import Tensor as T
         from .grad_mode import no_grad
-        node = cls._backward_cls.__new__(cls._backward_cls)
         kinds = tuple(isinstance(a, T) for a in args)
+        node = begin(cls._backward_cls, tuple(a for a, k in zip(args, kinds) if k))
+        record = node._seq is not None     # (edges only for tensor inputs, as in torch)
+        if not record:
+            node._next = ()             # torch gives a call it does not record no edges
         node._inputs_kind = kinds
-        node._next = tuple(grad_edge(a) if k else None for a, k in zip(args, kinds))
-        if any(k and a._output_nr for a, k in zip(args, kinds)):
-            node._next_nr = tuple(a._output_nr if k else 0 for a, k in zip(args, kinds))
+        node._needs_input_grad = tuple(k and a._requires_grad for a, k in zip(args, kinds))
         node._input_shapes = tuple(a._data.shape if k else None for a, k in zip(args, kinds))
-        node._seq = _next_seq()
-        node._released = False
-        record = _grad_state.enabled and any(n is not None for n in node._next)
-        if record and _instrument.on:
-            _instrumented_create(node)
         with no_grad():
             outputs = cls.forward(node, *args, **kwargs)
         single = not isinstance(outputs, tuple)

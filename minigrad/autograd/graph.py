@@ -10,9 +10,7 @@ The op protocol, the one way every op is recorded:
         __slots__ = ("s_result",)            # where the saved output lives
 
         def forward(self, x):                # tensors in, NumPy array out
-            out = 1 / (1 + np.exp(-x._data))
-            self.save_result(out)            # backward needs the output
-            return out
+            return 1 / (1 + np.exp(-x._data))    # (the output is saved once it exists)
 
         def backward(self, g):               # gradient in, one gradient per input out
             r = self.s_result.unpack(self)
@@ -20,9 +18,11 @@ The op protocol, the one way every op is recorded:
 
     y = SigmoidBackward0.apply((x,))         # begin() + forward + output()
 
-`begin` makes the node (joined to the graph only when autograd records the op), `forward`
-computes and saves, `output` wraps the array as the result tensor. In-place ops and views
-call the same `begin` and the node's own `forward`, then write into x or make a view.
+`begin` makes the node and decides whether autograd records the op (the one place that
+decides); `forward` computes, saving inputs with `self.save(...)`; `output` wraps the array
+as the result tensor and, for a node with an `s_result` slot, saves that tensor. In-place
+ops, views and custom Functions call the same `begin`, then write into x, make a view, or
+run the user's forward.
 """
 import itertools
 import weakref
@@ -40,8 +40,7 @@ from .ready_queue import ACCUMULATE_PRIORITY
 from .saved import _SLOT_OF, FREED, SavedTensor, _SavedAttribute, engine_state
 from .saved_hooks import save_on_cpu, saved_tensors_hooks  # noqa: F401  (torch's place for them)
 
-__all__ = ["Node", "AccumulateGrad", "begin", "connect", "output", "grad_edge",
-           "is_recording"]
+__all__ = ["Node", "AccumulateGrad", "begin", "connect", "output", "grad_edge"]
 
 _next_seq = itertools.count().__next__      # torch's sequence_nr: creation order
 _new = object.__new__
@@ -59,7 +58,7 @@ class Node:
 
     __slots__ = ("_next", "_seq", "_released", "__dict__", "__weakref__")
     # derived from each class's slots (see __init_subclass__): the `s_*` slots hold what
-    # forward saved, and backward frees them
+    # the op saved, and backward frees them; a class with an `s_result` slot saves its output
     _saved_names = ()
     saves = False
     _saves_result = False
@@ -94,29 +93,13 @@ class Node:
                 setattr(cls, "_saved_" + name, _SavedAttribute(name))
 
     # ---- the op protocol: an op is `Cls.apply(inputs, *options)`; its forward (NumPy in,
-    # NumPy out) says what backward will need, with save() and save_result()
+    # NumPy out) says with save() which inputs backward will need
     @classmethod
     def apply(cls, inputs, *options):
         """Run this op on `inputs` (Tensors or numbers), recording a node when autograd
-        needs one, and return the output Tensor: `begin`, `forward`, `output` (the first
-        branch is the same three steps, written out because every op runs it)."""
-        args = inputs + options if options else inputs     # forward's arguments
-        node = _new(cls)
-        if _grad_state.enabled and connect(node, inputs):     # some input requires grad
-            out = Tensor._make(node.forward(*args), True, node)
-            if cls._saves_result:
-                node.keep_result(out)
-            return out
-        node._next = (None,) * len(inputs)  # not recorded: a loose node, as `begin` makes
-        node._seq = None
-        node._released = True
-        out = Tensor._make(node.forward(*args), False, None)
-        if not _grad_state.enabled:         # (written out: `p -= lr * p.grad` comes here)
-            for t in inputs:
-                if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                    out.__dict__["_made_in_no_grad"] = True     # shown as a badge by viz
-                    break
-        return out
+        needs one, and return the output Tensor: `begin`, `forward`, `output`."""
+        node = begin(cls, inputs)
+        return output(node, node.forward(*inputs, *options), inputs)
 
     def save(self, /, **values):
         """Keep inputs for backward: `self.save(self=x)` fills the slot `s_self`. A tensor
@@ -128,20 +111,8 @@ class Node:
         for name, value in values.items():
             if value.__class__ is Tensor or (value is not None and value.__class__ not in _SCALARS
                                              and isinstance(value, Tensor)):
-                value = SavedTensor.of_input(value)
+                value = SavedTensor(value)
             setattr(self, _SLOT_OF[name], value)
-
-    def save_result(self, out):
-        """Keep the output for backward (`s_result`). `out` is the array forward returns;
-        the output Tensor made from it is saved, so editing it in place breaks backward."""
-        if not self._released:
-            self.s_result = out          # replaced by keep_result once the Tensor exists
-
-    def keep_result(self, out):
-        """Called by the op with the output Tensor, once it exists."""
-        pending = getattr(self, "s_result", None)      # what forward passed to save_result
-        if pending is not None and pending.__class__ is not SavedTensor:
-            self.s_result = SavedTensor.of_output(out)
 
     def name(self):
         """torch's node name, e.g. 'MulBackward0'."""
@@ -253,29 +224,19 @@ def grad_edge(t):
     return None
 
 
-def is_recording(inputs):
-    """Whether autograd records an op on `inputs`: grad mode is on and some input requires
-    grad."""
-    if _grad_state.enabled:
-        for t in inputs:
-            if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-                return True
-    return False
-
-
 def begin(cls, inputs):
-    """Create the node of a `cls` op on `inputs` (Tensors, Python numbers or None).
+    """Create the node of a `cls` op on `inputs` (Tensors, Python numbers or None), deciding
+    whether autograd records it: when grad mode is on and some input requires grad.
 
-    When grad mode is on and some input requires grad, the node joins the graph: an edge to
-    each tensor input's node and a sequence number. Otherwise it is a loose node whose
-    `save` keeps nothing; its forward still runs, so every op has one code path.
+    A recorded node joins the graph (`connect`). Otherwise it is a loose node, with no edges
+    and no sequence number, whose `save` keeps nothing; its forward still runs, so every op
+    has one code path.
     """
-    node = cls.__new__(cls)
-    if _grad_state.enabled and connect(node, inputs):
-        return node
-    node._next = (None,) * len(inputs)
-    node._seq = None
-    node._released = True           # nothing to keep, nothing to free
+    node = _new(cls)
+    if not (_grad_state.enabled and connect(node, inputs)):
+        node._next = (None,) * len(inputs)
+        node._seq = None
+        node._released = True           # nothing to keep, nothing to free
     return node
 
 
@@ -283,8 +244,7 @@ def connect(node, inputs):
     """Join `node` to the graph if some input requires grad: give it its edges (one per
     input: the node its gradient flows into, or None) and the next sequence number, and
     return True. Return False, leaving the node as it is, when no input requires grad.
-    Used by `apply` and `begin`, and by nodes made outside an op (a view's regenerated
-    history)."""
+    Used by `begin`, and for a view's regenerated history (made whatever the grad mode)."""
     edges = []
     recording = renumber = False
     for t in inputs:
@@ -318,13 +278,6 @@ def connect(node, inputs):
     return True
 
 
-def _mark_made_in_no_grad(out, inputs):
-    for t in inputs:
-        if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
-            out.__dict__["_made_in_no_grad"] = True   # shown as a badge by viz
-            break
-
-
 def _instrumented_create(node):
     if _anomaly.state.enabled:
         _anomaly.record_trace(node)
@@ -333,15 +286,18 @@ def _instrumented_create(node):
 
 def output(node, data, inputs=()):
     """The Tensor for the array an op computed: attached to `node` when it was recorded
-    (and saved, if its forward called save_result), else a plain tensor."""
+    (and saved, when the node keeps its output), else a plain tensor."""
     if node._seq is None:
         out = Tensor._make(data, False, None)
-        if not _grad_state.enabled:
-            _mark_made_in_no_grad(out, inputs)
+        if not _grad_state.enabled:     # (`p -= lr * p.grad` comes here)
+            for t in inputs:
+                if t.__class__ not in _SCALARS and t is not None and t._requires_grad:
+                    out.__dict__["_made_in_no_grad"] = True     # shown as a badge by viz
+                    break
         return out
     out = Tensor._make(data, True, node)
     if node._saves_result:
-        node.keep_result(out)
+        node.s_result = SavedTensor(out, is_output=True)
     return out
 
 
@@ -355,6 +311,10 @@ class AccumulateGrad(Node):
 
     __slots__ = ("variable",)
     _seq = ACCUMULATE_PRIORITY
+    # True when the next gradient is also held elsewhere (a leaf's hook kept it, or it is
+    # the seed of backward() on the leaf itself): like torch, which sees a use count above
+    # one, `.grad` becomes a copy (at version 1), never the shared array.
+    copy_next = False
 
     def __init__(self, variable):
         self.variable = variable
@@ -370,48 +330,41 @@ class AccumulateGrad(Node):
         pass
 
     def backward(self, grad):
-        """The first gradient is stored, later ones are added in place (so `x.grad` stays
-        the same object across backward calls)."""
+        """The first gradient becomes `.grad` (the array itself when nothing else holds it),
+        later ones are added in place (so `x.grad` stays the same object across backward
+        calls)."""
+        copy = self.copy_next
+        if copy:
+            self.copy_next = False
         leaf = self.variable
-        old = leaf._grad
-        if old is None and leaf._node is None and not engine_state.create_graph \
-                and not _instrument.on and leaf._requires_grad:
-            data = leaf._data       # the first gradient of a step: kept as it is if ours
-            if grad.base is None and grad.dtype is data.dtype and grad.shape == data.shape \
-                    and grad.flags.writeable:
-                leaf._grad = Tensor._make(grad, False, None)
-                return ()
-        if leaf._node is not None or not leaf._requires_grad:
-            if leaf._node is not None:  # switched off, then made a non-leaf by an in-place op
-                raise RuntimeError("leaf variable has been moved into the graph interior")
-            return ()               # requires_grad was switched off after the graph was built
+        if leaf._node is not None:      # requires_grad switched off, then made a non-leaf
+            raise RuntimeError("leaf variable has been moved into the graph interior")
+        if not leaf._requires_grad:     # switched off after the graph was built
+            return ()
         if _instrument.on:
             on_accumulate(leaf, grad)
+        old = leaf._grad
         if engine_state.create_graph:
             g = grad if isinstance(grad, Tensor) else Tensor._make(grad, False, None)
             if g._data.dtype != leaf._data.dtype:
                 g = g.to(leaf.dtype)
-            if leaf._grad is None:
+            if old is None:
                 # torch materialises the first gradient by copying into zeros: CopyBackwards
                 leaf._grad = Tensor._make(np.zeros_like(leaf._data), False, None).copy_(g)
             else:
-                leaf._grad = leaf._grad + g
-            return ()
-        if old is None:
-            # copy when we may not own the array (read-only broadcast view, other dtype)
-            data = leaf._data
-            copied = False
-            if not grad.flags.writeable or grad.dtype != data.dtype \
-                    or grad.base is not None:      # copied contiguous, like torch
-                grad = np.array(grad, dtype=data.dtype, order="C")
-                copied = True
-            if grad.shape != data.shape:
-                grad = np.array(np.broadcast_to(grad, data.shape))
-                copied = True
-            leaf._grad = Tensor._make(grad, False, None)
-            if copied:
-                leaf._grad._vc = VersionCounter(1)    # torch's copy_ into a fresh buffer bumps it
-        else:
+                leaf._grad = old + g
+        elif old is not None:
             old._data += grad
             old._bump_version()
+        else:
+            data = leaf._data
+            if copy or grad.base is not None or not grad.flags.writeable \
+                    or grad.dtype != data.dtype or grad.shape != data.shape:
+                # a copy, contiguous like torch's: torch's copy_ into a fresh buffer bumps
+                # the new .grad's version to 1
+                leaf._grad = Tensor._make(np.array(np.broadcast_to(grad, data.shape),
+                                                   dtype=data.dtype, order="C"), False, None)
+                leaf._grad._vc = VersionCounter(1)
+            else:
+                leaf._grad = Tensor._make(grad, False, None)    # ours alone: kept as it is
         return ()

@@ -7,15 +7,13 @@ keeping the output tensor would make a reference cycle (output -> node -> output
 """
 import threading
 
-from .._storage import VersionCounter
 from .._tensor import Tensor
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 import minigrad.autograd.saved_hooks as _saved_hooks
 
-_new = object.__new__
 
-__all__ = ["SavedTensor", "FREED", "engine_state", "HookedSavedTensor"]
+__all__ = ["SavedTensor", "FREED", "engine_state"]
 
 _HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its "
          "gradient, with minigrad.autograd.set_detect_anomaly(True, check_nan=False).")
@@ -54,20 +52,23 @@ def node_short_name(node):
 
 
 class SavedTensor:
-    """One tensor saved for backward, with the version it had when saved."""
+    """One tensor saved for backward, with the version it had when saved.
+
+    An input is kept as the tensor itself (so a later `x.data = ...` is seen, as in torch);
+    an output only as its array and version counter, since keeping the output tensor would
+    make a reference cycle (output -> node -> output). Inside `saved_tensors_hooks`, only
+    what the pack hook returned is kept, in `hooked` with the unpack hook; such a value is
+    not version-checked, as in torch (the hooks own it).
+    """
 
     # nonleaf: an input that had a grad_fn when saved (detach_() later is refused)
-    __slots__ = ("tensor", "data", "vc", "version", "nonleaf", "packed", "unpack_hook")
+    __slots__ = ("tensor", "data", "vc", "version", "nonleaf", "hooked")
 
     def __init__(self, tensor, is_output=False):
-        if tensor._is_inference and not _grad_state.inference:
-            raise RuntimeError(
-                "Inference tensors cannot be saved for backward. Please do not use Tensors "
-                "created in inference mode in computation tracked by autograd. To work around "
-                "this, you can make a clone to get a normal tensor and use it in autograd, or "
-                "use `minigrad.no_grad()` instead of `minigrad.inference_mode()`.")
-        if _saved_hooks.anywhere.count and self._pack(tensor):
-            return
+        self.hooked = None
+        if tensor._is_inference or _saved_hooks.anywhere.count or _instrument.on:
+            if self._save_checked(tensor):      # (the rare cases, kept off the common path)
+                return
         vc = tensor._vc
         if is_output:
             if vc is None:                 # the output needs a counter we can watch
@@ -75,50 +76,26 @@ class SavedTensor:
             self.tensor = None
             self.data = tensor._data
             self.vc = vc
+            self.nonleaf = False
         else:
             self.tensor = tensor
-            self.data = None
-            self.vc = None
-        self.nonleaf = not is_output and tensor._node is not None
+            self.data = self.vc = None
+            self.nonleaf = tensor._node is not None
         self.version = 0 if vc is None else vc.value
         if _instrument.on:
             from .trace import on_save
             on_save(None, self, tensor)
 
-    @classmethod
-    def of_input(cls, tensor):
-        """`SavedTensor(tensor)` for the common case, without its checks when nothing can
-        apply (not an inference tensor, no saved-tensor hooks or trace anywhere)."""
-        if tensor._is_inference or _saved_hooks.anywhere.count or _instrument.on:
-            return cls(tensor)
-        self = _new(cls)
-        self.tensor = tensor
-        self.data = self.vc = None
-        self.nonleaf = tensor._node is not None
-        vc = tensor._vc
-        self.version = 0 if vc is None else vc.value
-        return self
-
-    @classmethod
-    def of_output(cls, tensor):
-        """`SavedTensor(tensor, is_output=True)`, the same way."""
-        if tensor._is_inference or _saved_hooks.anywhere.count or _instrument.on:
-            return cls(tensor, is_output=True)
-        self = _new(cls)
-        self.tensor = None
-        self.data = tensor._data
-        self.nonleaf = False
-        vc = tensor._vc
-        if vc is None:
-            vc = tensor._vc = VersionCounter()
-        self.vc = vc
-        self.version = vc.value
-        return self
-
-    def _pack(self, tensor):
-        """Hand `tensor` to the thread's saved-tensor pack hook, if it has one: then only
-        what the hook returns is kept, and this object becomes a HookedSavedTensor."""
-        hooks = _saved_hooks.current()
+    def _save_checked(self, tensor):
+        """Refuse an inference tensor; hand `tensor` to the thread's pack hook, if it has one,
+        and return True when it did (then only what the hook returned is kept)."""
+        if tensor._is_inference and not _grad_state.inference:
+            raise RuntimeError(
+                "Inference tensors cannot be saved for backward. Please do not use Tensors "
+                "created in inference mode in computation tracked by autograd. To work around "
+                "this, you can make a clone to get a normal tensor and use it in autograd, or "
+                "use `minigrad.no_grad()` instead of `minigrad.inference_mode()`.")
+        hooks = _saved_hooks.current() if _saved_hooks.anywhere.count else None
         if hooks is None:
             return False
         pack, unpack = hooks
@@ -134,11 +111,20 @@ class SavedTensor:
                 "input to pack hook cannot be modified by in-place operations as this can lead "
                 "to unexpected side-effects. Please open an issue if you need to perform "
                 "in-place operations on the input to a pack hook.")
-        self.__class__ = HookedSavedTensor
         self.tensor = self.data = self.vc = None
         self.version = 0
-        self.packed, self.unpack_hook = packed, unpack
+        self.nonleaf = False
+        self.hooked = (packed, unpack)
         return True
+
+    def _unpack_hooked(self):
+        """Run the unpack hook on what the pack hook returned."""
+        packed, unpack = self.hooked
+        value = unpack(packed)
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Output of saved tensor unpack_hook expected to be a Tensor but "
+                            f"got result of type {type(value).__name__}")
+        return value
 
     def _check(self, node):
         t = self.tensor
@@ -168,9 +154,15 @@ class SavedTensor:
         """The saved value: an ndarray, or a Tensor while building a graph of the backward
         (create_graph=True). Raises if it was modified in place since it was saved."""
         t = self.tensor
-        vc = self.vc if t is None else t._vc
-        if self.nonleaf and t._node is None:       # torch checks this before the version
-            raise RuntimeError(_DETACHED_IN_PLACE)
+        if t is None:
+            if self.hooked is not None:
+                value = self._unpack_hooked()
+                return value if engine_state.create_graph else value._data
+            vc = self.vc
+        else:
+            if self.nonleaf and t._node is None:   # torch checks this before the version
+                raise RuntimeError(_DETACHED_IN_PLACE)
+            vc = t._vc
         if (0 if vc is None else vc.value) != self.version:
             self._check(node)
         if engine_state.create_graph:
@@ -181,31 +173,12 @@ class SavedTensor:
 
     def as_tensor(self, node):
         """The saved value as a Tensor (what `grad_fn._saved_self` shows)."""
+        if self.hooked is not None:
+            return self._unpack_hooked()
         self._check(node)
         if self.tensor is not None:
             return self.tensor
         return Tensor._make(self.data, True, node)
-
-
-class HookedSavedTensor(SavedTensor):
-    """A saved tensor kept as whatever a saved_tensors_hooks pack hook returned; reading it
-    runs the unpack hook. Not version-checked, as in torch (the hooks own the value)."""
-    __slots__ = ()
-
-    def _value(self):
-        from .._tensor import Tensor
-        value = self.unpack_hook(self.packed)
-        if not isinstance(value, Tensor):
-            raise TypeError(f"Output of saved tensor unpack_hook expected to be a Tensor but "
-                            f"got result of type {type(value).__name__}")
-        return value
-
-    def unpack(self, node):
-        value = self._value()
-        return value if engine_state.create_graph else value._data
-
-    def as_tensor(self, node):
-        return self._value()
 
 
 class _Freed:

@@ -13,6 +13,7 @@ from weakref import ref as _weakref
 import numpy as np
 
 from .._autograd_state import grad_state as _grad_state
+from .._either import array, constant_like, copy_of, write_into
 from .._tensor import Tensor
 from .graph import Node, connect
 
@@ -74,6 +75,11 @@ def make_view(x, data, node, step):
         d["_no_grad_view"] = True       # a view of a no_grad view: torch keeps the mark
         if x.__dict__.get("_inference_view"):
             d["_inference_view"] = True
+    if recorded:                        # a view of a split/unbind piece, or of a view a custom
+        if "_multi_view" in x.__dict__:     # Function returned, keeps its rule (torch's creation
+            d["_multi_view"] = (0, None)    # meta MULTIPLE_OUTPUTS, CUSTOM_FUNCTION), named by
+        if "_custom_function_view" in x.__dict__:   # its own node
+            d["_custom_function_view"] = True
     if out._is_inference is not x._is_inference:
         d["_is_inference"] = x._is_inference   # a view is an inference tensor iff its base is
     return out
@@ -99,7 +105,7 @@ class AsStridedBackward0(Node):
     __slots__ = ("base_shape", "base_dtype", "steps")
 
     def backward(self, g):
-        gd = g if type(g) is np.ndarray else g._data
+        gd = array(g)               # (a graph of backward gets a constant: not recorded)
         out = np.zeros(self.base_shape, self.base_dtype)
         region = apply_steps(out, self.steps)
         if region.flags.writeable:
@@ -107,7 +113,7 @@ class AsStridedBackward0(Node):
         else:                                 # an expanded view: sum the overlapping parts
             np.add.at(out.reshape(-1), apply_steps(
                 np.arange(out.size).reshape(out.shape), self.steps).reshape(-1), gd.reshape(-1))
-        return (out if type(g) is np.ndarray else Tensor._make(out, False, None),)
+        return (constant_like(out, g),)
 
 
 def regenerate_view_grad_fn(view):
@@ -137,17 +143,11 @@ class CopySlices(Node):
         return "torch::autograd::CopySlices"
 
     def backward(self, g):
-        if type(g) is not np.ndarray:           # create_graph: the same steps, recorded
-            result = g.clone()
-            region = apply_steps(result, self.steps)
-            grads = self.fn.backward(region.clone())
-            region.copy_(grads[0] if grads[0] is not None else region * 0)
-            return (result,) + tuple(grads[1:])
-        gd = np.array(g)
-        region = apply_steps(gd, self.steps)
-        grads = self.fn.backward(np.array(region))
-        region[...] = 0 if grads[0] is None else grads[0]
-        return (gd,) + tuple(grads[1:])
+        result = copy_of(g)
+        region = apply_steps(result, self.steps)        # the view's part of the gradient
+        grads = self.fn.backward(copy_of(region))
+        write_into(region, grads[0])
+        return (result,) + tuple(grads[1:])
 
     def _release(self):
         self._released = True

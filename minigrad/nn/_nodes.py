@@ -5,16 +5,17 @@ Each node pairs its ``forward`` (tensors in, NumPy out; it says what it saves) w
 Options that are not tensors (dims, strides, reduction) are plain slots, listed in
 ``_options`` so that ``grad_fn._saved_<option>`` shows them as torch does.
 
-Backward formulas use the NumPy kernels on the fast path. Under ``create_graph=True`` they
-receive Tensors and are written with Tensor ops where that is easy (addmm, softmax,
-log_softmax, mse_loss, nll_loss), so double backward works through those; convolution's
-backward is not differentiable here and says so.
+Backward formulas receive NumPy arrays, or Tensors under ``create_graph=True``, and are
+written once over the array-or-Tensor shim (minigrad/_either.py), so double backward works
+through addmm, softmax, log_softmax, mse_loss and nll_loss; convolution's backward is a
+NumPy kernel only, and refuses a graph of the backward.
 """
 
 import numpy as np
 
 from ..autograd.graph import Node
 from ..autograd.saved import engine_state
+from .._either import constant_like, exp, keep_dtype, permute, sum_keepdim, t as _t
 from .._ops._util import sum_to as _sum_to
 import minigrad.nn._kernels as K
 
@@ -27,9 +28,11 @@ __all__ = [
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}   # torch's enum, shown as _saved_reduction
 
 
-def _t(a):
-    """Transpose of a 2-D ndarray or Tensor."""
-    return a.T if isinstance(a, np.ndarray) else a.t()
+def refuse_graph_of_backward(op, node_name):
+    """For a formula written for arrays only: refuse to build a graph of the backward."""
+    if engine_state.create_graph:
+        raise NotImplementedError(f"minigrad: double backward through {op} is not supported "
+                                  f"(create_graph=True reached {node_name})")
 
 
 def _as_const(arr):
@@ -87,10 +90,7 @@ class ConvolutionBackward0(Node):
     def backward(self, grad):
         x = self.s_input.unpack(self)
         w = self.s_weight.unpack(self)
-        if engine_state.create_graph:
-            raise NotImplementedError(
-                "minigrad: double backward through conv2d is not supported "
-                "(create_graph=True reached ConvolutionBackward0)")
+        refuse_graph_of_backward("conv2d", "ConvolutionBackward0")
         need_x, need_w, need_b = self.needs_input_grad
         return K.conv2d_backward(grad, x, w, self.stride, self.pads, self.dilation,
                                  self.groups, need=(need_x, need_w, need_b))
@@ -121,7 +121,6 @@ class _SoftmaxBase(Node):
         self.dim = wrapped
         self.shown_dim = int(dim) % (1 << 64)    # torch shows a negative dim as an unsigned int64
         out = self.kernel(x._data, wrapped)
-        self.save_result(out)
         return out
 
     @property
@@ -137,9 +136,7 @@ class SoftmaxBackward0(_SoftmaxBase):
 
     def backward(self, grad):
         y = self.s_result.unpack(self)
-        if isinstance(grad, np.ndarray):
-            return (K.softmax_backward(grad, y, self.dim),)
-        return (y * (grad - (grad * y).sum(self.dim, keepdim=True)),)
+        return (y * (grad - sum_keepdim(grad * y, self.dim)),)
 
 
 class LogSoftmaxBackward0(_SoftmaxBase):
@@ -150,9 +147,7 @@ class LogSoftmaxBackward0(_SoftmaxBase):
 
     def backward(self, grad):
         y = self.s_result.unpack(self)
-        if isinstance(grad, np.ndarray):
-            return (K.log_softmax_backward(grad, y, self.dim),)
-        return (grad - y.exp() * grad.sum(self.dim, keepdim=True),)
+        return (grad - exp(y) * sum_keepdim(grad, self.dim),)
 
 
 class MseLossBackward0(Node):
@@ -164,8 +159,9 @@ class MseLossBackward0(Node):
     def forward(self, x, target, reduction):
         self.save(self=x, target=target)
         self.reduction = _REDUCTIONS[reduction]
-        d = x._data - target._data
-        sq = d * d
+        with np.errstate(over="ignore", invalid="ignore"):  # huge values: inf, silently
+            d = x._data - target._data
+            sq = d * d
         if reduction == "none":
             return sq
         if reduction == "mean" and not sq.size:      # nan, without NumPy's warning
@@ -183,10 +179,9 @@ class MseLossBackward0(Node):
         need_x, need_t = self.needs_input_grad
         gx = _sum_to(g, x.shape) if need_x else None
         gt = -_sum_to(g, t.shape) if need_t else None
-        if isinstance(g, np.ndarray):   # keep each gradient in its input's dtype
-            gx = None if gx is None else gx.astype(x.dtype, copy=False)
-            gt = None if gt is None else gt.astype(t.dtype, copy=False)
-        return gx, gt
+        # each array gradient in its input's dtype
+        return (None if gx is None else keep_dtype(gx, x.dtype),
+                None if gt is None else keep_dtype(gt, t.dtype))
 
 
 class NllLossBackward0(Node):
@@ -223,9 +218,7 @@ class NllLossBackward0(Node):
         coef = self.coef
         if self.reduction == 0:       # grad has the target's shape: add the class axis
             grad = grad.reshape(tuple(grad.shape) + (1,))
-        if isinstance(grad, np.ndarray):
-            return (coef * grad,)
-        return (_as_const(coef) * grad,)
+        return (constant_like(coef, grad) * grad,)
 
 
 class NllLoss2DBackward0(NllLossBackward0):
@@ -236,7 +229,7 @@ class NllLoss2DBackward0(NllLossBackward0):
     def backward(self, grad):
         (g,) = super().backward(grad)
         # coef was built channels-last; the input is channels-first
-        return (g.transpose(0, 3, 1, 2) if isinstance(g, np.ndarray) else g.permute(0, 3, 1, 2),)
+        return (permute(g, (0, 3, 1, 2)),)
 
 
 def nll_forward(logp, target, reduction, ignore_index):

@@ -8,7 +8,7 @@ import numpy as np
 
 from .._tensor import Tensor
 from ..autograd.graph import Node
-from ..autograd.saved import engine_state
+from ._nodes import refuse_graph_of_backward
 
 __all__ = ["NativeBatchNormBackward0", "batch_norm_stats"]
 
@@ -80,10 +80,7 @@ class NativeBatchNormBackward0(Node):
         return out
 
     def backward(self, grad):
-        if engine_state.create_graph:
-            raise NotImplementedError(
-                "minigrad: double backward through batch_norm is not supported "
-                "(create_graph=True reached NativeBatchNormBackward0)")
+        refuse_graph_of_backward("batch_norm", "NativeBatchNormBackward0")
         x = self.s_input.unpack(self)
         w = None if self.s_weight is None else self.s_weight.unpack(self)
         nd = x.ndim
