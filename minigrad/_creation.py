@@ -17,7 +17,7 @@ from ._tensor import Tensor
 from ._tensor_base import _warn_scalar_once
 from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
-from ._ops.fill_copy import checked_value
+from ._ops._core import checked_value
 from ._ops._util import I64, promote_types as _promote_types
 
 
