@@ -1,6 +1,7 @@
-"""Semantic divergences found on learners' programs (issue 20, "Why"), each compared with torch
-2.13: the in-place rule for views of the pieces of unbind/split/chunk, the scalar-conversion
-warning, the legacy type names (classes), and in-place ops after a module with full backward hooks."""
+"""Semantic divergences found on learners' programs (issue 20, "Why"), each compared with
+torch 2.13: the in-place rule for views of the pieces of unbind/split/chunk, in-place ops after
+a module with full backward hooks, the legacy type names (classes), and the scalar-conversion
+warning."""
 import textwrap
 
 import pytest
@@ -50,6 +51,37 @@ CASES = [
          with torch.no_grad():
              y.unbind()[0].narrow(0, 0, 2).mul_(2)
          print(y)
+         """),
+    # the output (and inputs) of a module with full backward hooks pass through an identity
+    # custom Function: torch forbids modifying them in place, so the hooks stay in the graph
+    case("inplace_after_full_backward_hooks",
+         """
+         lin = torch.nn.Linear(2, 2)
+         lin.register_full_backward_hook(lambda m, gi, go: print("hook", [g.shape for g in go]))
+         model = torch.nn.Sequential(lin, torch.nn.ReLU(inplace=True))
+         """,
+         "model(torch.ones(1, 2))", "torch.nn.functional.relu(lin(torch.ones(1, 2)), inplace=True)",
+         "lin(torch.ones(1, 2)).mul_(2)", "lin(torch.ones(1, 2))[0].add_(1)",
+         "lin(torch.ones(1, 2)).view(-1).add_(1)",
+         """
+         out = torch.nn.Sequential(lin, torch.nn.ReLU())(torch.ones(1, 2, requires_grad=True))
+         out.sum().backward()
+         """,
+         """
+         out = lin(torch.ones(1, 2, requires_grad=True)).clone().relu_()
+         out.sum().backward()
+         """,
+         """
+         with torch.no_grad():
+             print(lin(torch.ones(1, 2)).relu_().shape)
+         """,
+         """
+         class Doubler(torch.nn.Module):
+             def forward(self, a):
+                 return a.mul_(2)
+         d = Doubler()
+         d.register_full_backward_hook(lambda *args: print("hook"))
+         d(torch.ones(2, requires_grad=True).clone())
          """),
     # the legacy type names are classes (metaclass tensortype), not functions
     case("legacy_type_names_are_classes",

@@ -77,14 +77,17 @@ def test_known_divergence(source):
         f"{m.message}"
 
 
-@pytest.mark.parametrize(
-    "key", [pytest.param(key, marks=pytest.mark.xfail(strict=True, reason=reason))
-            for key, (_, reason) in sorted(KNOWN_LEAKS.items())])
-def test_known_leak(key):
-    source = KNOWN_LEAKS[key][0]
-    name = key.split(": ")[0]
-    cls, t, m = compare(source)
-    assert cls not in ("leak", "numpy-warning"), f"{leak_key(name, m)}: {source}"
+# one strict xfail per leak class left unfixed (none today: pytest would report an empty
+# parameter list as a skip, so the test exists only while the table has entries)
+if KNOWN_LEAKS:
+    @pytest.mark.parametrize(
+        "key", [pytest.param(key, marks=pytest.mark.xfail(strict=True, reason=reason))
+                for key, (_, reason) in sorted(KNOWN_LEAKS.items())])
+    def test_known_leak(key):
+        source = KNOWN_LEAKS[key][0]
+        name = key.split(": ")[0]
+        cls, t, m = compare(source)
+        assert cls not in ("leak", "numpy-warning"), f"{leak_key(name, m)}: {source}"
 
 
 @pytest.mark.parametrize("source, expected", [
