@@ -230,6 +230,8 @@ def sub_(x, other, *, alpha=1):
             return x
     if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
         other = _inplace_other(x, other, "sub_", "-")
+    if x._data.dtype.kind == "b":
+        A._check_bool_sub(x, other)         # torch's bool-subtraction error, before NumPy's
     return inplace(A.SubBackward0, x, (other,), alpha)
 
 

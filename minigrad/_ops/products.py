@@ -4,6 +4,7 @@ import builtins
 import numpy as np
 
 from ..autograd.graph import Node
+from .._dtype import dtype as _dtype_class
 from ._core import Tensor
 from ._util import wrap_dim
 from .reduction import _dims, _expand_back
@@ -83,6 +84,12 @@ _PROD_SIGNATURES = (", but expected one of:\n * (*, torch.dtype dtype = None)\n"
 
 def prod(x, dim=None, keepdim=None, *, dtype=None):
     """Product of all elements, or along one dim."""
+    if not (dtype is None or isinstance(dtype, _dtype_class)):    # torch's parser
+        from .._compat._argparse_calls import check_args
+        from .._compat._argparse_signatures import FUNCTIONS, METHODS
+        values = {"dim": dim, "keepdim": keepdim, "dtype": dtype}
+        check_args("prod", METHODS["prod"], x, {k: v for k, v in values.items() if v is not None},
+                   functions=FUNCTIONS["prod"])
     npd = None if dtype is None else dtype.np
     if dim is None:
         if keepdim is not None:         # keepdim only exists in the dim overload

@@ -9,7 +9,7 @@ flip is not a view: it copies, so its backward flips the gradient back.
 import numpy as np
 
 from ..autograd.graph import Node, begin
-from ._core import Tensor
+from ._core import Tensor, check_tensor
 from .._either import flip as _flip, keep_dtype
 from ._util import wrap_dim
 from ..autograd.view_history import make_view
@@ -161,6 +161,8 @@ def chunk(x, chunks, dim=0, *, _pos=2):
 
 def unbind(x, dim=0):
     """The slices x.select(dim, i) for every i, as a tuple of views."""
+    if x.__class__ is not Tensor:
+        check_tensor(x, "unbind")
     dim = _int_arg(dim, "unbind", "dim", 1)
     nd = x._data.ndim
     if nd == 0:
