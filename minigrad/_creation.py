@@ -8,15 +8,24 @@ import warnings
 import numpy as np
 
 from . import _dtype
-from ._device import factory as _factory
+from ._device import factory as _device_factory
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
 from ._dtype import _Default, get_default_dtype, set_default_dtype  # noqa: F401  (re-exported)
 from ._compat._argparse import Parser, tp_name
+from ._compat._argparse_calls import with_binding_errors
 from ._tensor import Tensor
 from ._tensor_base import _warn_scalar_once
 from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
+from ._ops._core import checked_value
 from ._ops._util import I64, promote_types as _promote_types
+
+
+def _factory(fn, takes_pin_memory=True):
+    """The device wrapper of a factory (torch's order of device checks) over `fn` whose
+    argument-binding errors are worded as torch's parser words them."""
+    return _device_factory(with_binding_errors(fn), takes_pin_memory)
+
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "eye",
            "ones_like", "zeros_like", "full_like", "empty_like", "device", "get_default_dtype",
@@ -142,8 +151,17 @@ def _to_array(data, dtype):
     if isinstance(data, (list, tuple, range)):
         data = _unwrap(data)
     arr = np.array(data, dtype=np.float64 if dt is _BIG else None)
-    if arr.dtype.kind == "f" and np.dtype(np_dtype).kind in "iu":
+    target = np.dtype(np_dtype)
+    if arr.dtype.kind == "f" and target.kind in "iu":
         arr = np.trunc(arr)
+        limits = np.iinfo(target)
+        if arr.size and not (np.isfinite(arr).all() and limits.min <= arr.min()
+                             and arr.max() <= limits.max):
+            raise RuntimeError(f"value cannot be converted to type {target.name} without "
+                               "overflow")
+    if arr.dtype.kind == "f" and target.kind == "f" and target.itemsize < arr.dtype.itemsize:
+        with np.errstate(over="ignore"):        # beyond the dtype's range: inf, silently
+            return np.array(arr, dtype=np_dtype).reshape(shape)
     return np.array(arr, dtype=np_dtype).reshape(shape)
 
 
@@ -260,9 +278,28 @@ def _shape_and_dtype(size, dtype, op):
     return shape, _np(dtype, op=op)
 
 
+def allocate(make, shape, np_dtype):
+    """`make()` (which allocates an array of `shape` and `np_dtype`) under torch's checks: a
+    byte count beyond int64 is refused before NumPy sees it, and an allocation the machine
+    cannot make raises torch's allocator error rather than NumPy's MemoryError."""
+    nbytes = np.dtype(np_dtype).itemsize
+    for n in shape:
+        nbytes *= n
+    if nbytes >= 2 ** 63:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes="
+                           f"[{', '.join(str(n) for n in shape)}]")
+    try:
+        return make()
+    except MemoryError:
+        raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: "
+                           f"can't allocate memory: you tried to allocate {nbytes} bytes. Error "
+                           f"code 12 (Cannot allocate memory)") from None
+
+
 @_factory
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
-    return _finish(np.ones(*_shape_and_dtype(size, dtype, "ones")), requires_grad)
+    shape, np_dtype = _shape_and_dtype(size, dtype, "ones")
+    return _finish(allocate(lambda: np.ones(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
 @_factory
@@ -271,12 +308,13 @@ def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
         shape, np_dtype = _shape_and_dtype(size, dtype, "zeros")
     except RuntimeError:                # a negative size: zeros has its own message
         raise RuntimeError("zeros: Dimension size must be non-negative.") from None
-    return _finish(np.zeros(shape, np_dtype), requires_grad)
+    return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
 @_factory
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
-    return _finish(np.zeros(*_shape_and_dtype(size, dtype, "empty")), requires_grad)
+    shape, np_dtype = _shape_and_dtype(size, dtype, "empty")
+    return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
 @_factory
@@ -295,7 +333,9 @@ def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
         dtype = (_dtype.bool_ if isinstance(fill_value, bool) else
                  _dtype.int64 if isinstance(fill_value, int) else _Default.dtype)
     np_dtype = _np(dtype, op="full")
-    return _finish(np.full(shape, fill_value, np_dtype), requires_grad)
+    fill_value = checked_value(np.dtype(np_dtype), fill_value)
+    return _finish(allocate(lambda: np.full(shape, fill_value, np_dtype), shape, np_dtype),
+                   requires_grad)
 
 
 _FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = "
@@ -323,11 +363,31 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
                    requires_grad)
 
 
+_LIKE_OPTIONS = ("layout", "pin_memory", "memory_format")     # torch's, with no effect here
+
+
+def _like_arguments(name, t, args, kwargs):
+    """torch's parser error for arguments `ones_like(t, ...)` does not take: a second
+    positional argument or a keyword it does not know."""
+    from ._compat._argparse_calls import binding_error
+    unknown = [k for k in kwargs if k not in _LIKE_OPTIONS]
+    if not args and not unknown:
+        return
+    text = (f"{name}() takes 1 positional argument but {len(args) + 1} were given" if args
+            else f"{name}() got an unexpected keyword argument '{unknown[0]}'")
+    raise binding_error(name, TypeError(text), (t, *args), kwargs)
+
+
 def _like(fn, name):
     @_factory
     def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
+        if fn is not full_like_impl and (args or kwargs):
+            _like_arguments(name, t, args, kwargs)
         if t.__class__ is not Tensor:
             check_tensor(t, name)
+        if requires_grad.__class__ is not bool:
+            raise TypeError(f"{name}(): argument 'requires_grad' must be bool, not "
+                            f"{tp_name(requires_grad)}")
         d = dtype or t.dtype
         return fn(*args, t._data.shape, dtype=d, requires_grad=requires_grad, **kwargs) \
             if fn is full_like_impl else fn(t._data.shape, dtype=d, requires_grad=requires_grad)

@@ -5,8 +5,7 @@ import numpy as np
 
 from . import _dtype
 from ._compat._argparse import Parser
-from ._creation import _FACTORY_KEYWORDS, _Default, _finish, _np
-from ._device import factory as _factory
+from ._creation import _FACTORY_KEYWORDS, _Default, _factory, _finish, _np
 from ._dtype import dtype as _dtype_cls
 from ._tensor import Tensor
 from ._ops._core import number_arg as _number_arg

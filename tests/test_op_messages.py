@@ -87,8 +87,6 @@ REGRESSIONS = [
         "matmul_shape_checked_before_dtype",
         "torch.ones(2, 1, 1, dtype=torch.long) @ torch.ones(2, 3, 1)",
         "torch.ones(2, 2, 3) @ torch.ones(3, 3, 2, dtype=torch.float64)",
-        bug="batched matmul reports the dtype mismatch before the shape mismatch; torch "
-            "reports the shapes first",
     ),
     regression(
         "broadcast_error_reports_last_mismatching_dim",

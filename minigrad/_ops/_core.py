@@ -1,5 +1,7 @@
 """Argument handling shared by the op families: operands, promotion, broadcasting checks.
 (Recording an op is `Node.apply`, in minigrad/autograd/graph.py.)"""
+import math
+
 import numpy as np
 
 from .._compat._argparse import tp_name
@@ -155,6 +157,8 @@ def number_arg(x, op, name, pos):
     """A Number argument as torch's parser reads it: Python and NumPy numbers and tensors
     of one element (as Python numbers); complex numbers are beyond minigrad."""
     if x.__class__ in (int, float, bool):
+        if x.__class__ is int and not -2 ** 63 <= x < 2 ** 64:
+            big_int_operand(np.empty(0), x)   # torch's OverflowError
         return x
     if isinstance(x, np.bool_):
         x = float(x)                    # torch reads a NumPy bool as a float
@@ -265,3 +269,35 @@ def big_int_operand(ad, b):
         raise RuntimeError("Promotion for uint16, uint32, uint64 types is not supported, "
                            "attempted to promote Bool and UInt64")
     return b - 2 ** 64
+
+
+_C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "int64_t",
+           "int32": "int", "int16": "short", "int8": "int8_t", "uint8": "uint8_t"}
+
+_NO_DATA = np.empty(0)
+
+
+def checked_value(dt, value):
+    """`value` converted for NumPy dtype `dt` as torch converts a Number (see checked_scalar);
+    an int beyond int64 (a uint64 to torch) is True for bool and a float for floats."""
+    if value.__class__ is int and not -2 ** 63 <= value < 2 ** 63:
+        big_int_operand(_NO_DATA, value)     # (raises for ints no uint64 holds either)
+        if dt.kind != "b":
+            value = float(value) if dt.kind == "f" else value
+    if dt.kind == "b" or isinstance(value, (bool, np.bool_)):
+        return bool(value) if value.__class__ is int else value
+    if isinstance(value, (complex, np.complexfloating)):
+        bad = True
+    elif isinstance(value, (float, np.floating)):
+        if dt.kind == "f":
+            bad = math.isfinite(value) and abs(value) > float(np.finfo(dt).max)
+        else:
+            bad = not math.isfinite(value) or not np.iinfo(dt).min <= value <= np.iinfo(dt).max
+    elif isinstance(value, (int, np.integer)) and dt.kind in "iu":
+        bad = not int(np.iinfo(dt).min) <= value <= int(np.iinfo(dt).max)
+    else:
+        return value
+    if bad:
+        raise RuntimeError(f"value cannot be converted to type {_C_TYPE[dt.name]} without "
+                           "overflow")
+    return value

@@ -1,13 +1,11 @@
 """In-place writes that replace values instead of combining them: zero_, fill_, copy_,
 index_put_ and the random fills (recorded through inplace.inplace, as every in-place op)."""
-import math
-
 import numpy as np
 
 from .._compat._argparse_calls import check_args
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
-from ._core import Tensor, as_tensor_arg
+from ._core import Tensor, as_tensor_arg, checked_value
 from .._either import array, constant_like, keep_dtype
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .inplace import _write, check_inplace, inplace
@@ -63,31 +61,10 @@ def fill_(x, value):
     return inplace(FillBackward2, x, (), checked_scalar(x, value))
 
 
-_C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "int64_t",
-           "int32": "int", "int16": "short", "int8": "int8_t", "uint8": "uint8_t"}
-
-
 def checked_scalar(x, value):
     """A Number written into x (fill_, x[i] = v) as torch converts it: a complex number, or a
     value beyond the range of x's dtype (nan or inf into integers), is refused."""
-    dt = x._data.dtype
-    if dt.kind == "b" or isinstance(value, (bool, np.bool_)):
-        return value
-    if isinstance(value, (complex, np.complexfloating)):
-        bad = True
-    elif isinstance(value, (float, np.floating)):
-        if dt.kind == "f":
-            bad = math.isfinite(value) and abs(value) > float(np.finfo(dt).max)
-        else:
-            bad = not math.isfinite(value) or not np.iinfo(dt).min <= value <= np.iinfo(dt).max
-    elif isinstance(value, (int, np.integer)) and dt.kind in "iu":
-        bad = not np.iinfo(dt).min <= value <= np.iinfo(dt).max
-    else:
-        return value
-    if bad:
-        raise RuntimeError(f"value cannot be converted to type {_C_TYPE[dt.name]} without "
-                           "overflow")
-    return value
+    return checked_value(x._data.dtype, value)
 
 
 class CopyBackwards(Node):

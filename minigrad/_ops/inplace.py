@@ -145,8 +145,9 @@ def _fast_untracked(cls, x, others, options):
     od = other._data if isinstance(other, Tensor) else other
     if xd.dtype.kind != "f" or not xd.flags.writeable or (
             isinstance(other, Tensor) and (od.dtype != xd.dtype or od.shape != xd.shape)) or \
-            not isinstance(od, (np.ndarray, float, int)) or isinstance(od, bool):
-        return False
+            not isinstance(od, (np.ndarray, float, int)) or isinstance(od, bool) or \
+            (od.__class__ is not np.ndarray and not (-65504.0 <= od <= 65504.0 and od)):
+        return False        # (a number that is 0, huge, inf or nan: the op's own errstate)
     ufunc(xd, od, out=xd)
     x._bump_version()
     return True

@@ -130,6 +130,9 @@ def _softmax_dim(name, ndim):
 
 
 def _softmax_like(cls, input, dim, dtype, name):
+    if not isinstance(input, Tensor):       # torch's Python function reads input.dim() or
+        raise AttributeError(f"'{type(input).__name__}' object has no attribute "   # calls
+                             f"'{'dim' if dim is None else name}'")     # input.softmax(dim)
     if dim is None:
         dim = _softmax_dim(name, input._data.ndim)
     if dim.__class__ is not int or not (dtype is None or dtype.__class__ is _dtype):
