@@ -41,13 +41,21 @@ SLOW = (
     "test_traceback.py::test_script_keeps_the_learners_own_frames",
     "test_traceback.py::test_script_shows_no_minigrad_frames[backward]",
     "test_api_divergences.py::test_triggered_internally_suffix_where_torch_has_it",
+    # (torch warns once per process: a fresh interpreter each; the file's other cases stay)
+    *(f"test_api_semantics_divergences.py::test_divergence_as_torch[scalar_warning_{case}]"
+      for case in ("from_tensor_of_tensors", "before_the_size_check", "from_float_of_many_elements",
+                   "from_legacy_constructors", "not_for_index_reads")),
     "test_viz_big.py::test_dot_is_byte_identical_across_processes",
+    # the import checks' own checks (a planted violation); the contract and cycle count stay
+    "test_layers.py::test_an_upward_import_inside_a_function_breaks_the_contract",
+    "test_layers.py::test_the_cycle_count_sees_a_deferred_import",
     # random differential sweeps: the pinned and fixed cases of the same files stay
     "test_repr.py::test_matches_torch_default_options",
     "test_repr.py::test_matches_torch_with_print_options",
     "test_repr.py::test_matches_torch_autograd_suffixes",
     "test_bad_input_fuzz.py::test_behaves_as_torch_on_the_fixed_draw",
     "test_bad_input_fuzz.py::test_no_new_leak_class",
+    "test_bad_input_fuzz.py::test_ninety_five_percent_as_torch",
     "test_nn_kernels.py::test_conv2d_random_shapes",
     "test_api_divergences.py::test_divergence_fixed[no_grad_view_gradient_is_dropped]",
     "test_api_training_blocks.py::test_gan_step[gan_step_reusing_d_output_after_step]",
@@ -75,6 +83,8 @@ FAST_CASES = {
     "test_nn_functional.py::test_conv2d_matches_torch": ("False-kw0", "True-kw2"),
     "test_nn_kernels.py::test_conv2d_matches_torch":
         ("shape0-kernel0-stride0-padding0-dilation0-1",),
+    # every source's cells match its marker lines in test-fast too
+    "test_nbsource_jupytext.py::test_cells_round_trip_through_jupytext": ("01",),
 }
 # the big differential grids (every op's gradient against finite differences, torch float64 and
 # float32; every parser case; random graphs' hook order): test-fast runs the cases whose id

@@ -106,10 +106,6 @@ KNOWN_DIVERGENCES = (
           "expected scalar type (Float|Double|Long) but found|expected m1 and m2", NO_EXC),
     Known("batched_matmul_folded_dtype_messages", "expected m1 and m2|addmv input tensors",
           "expected scalar type"),
-    Known("matmul_shape_checked_before_dtype",
-          "Expected size for first two dimensions|mat1 and mat2 shapes|size mismatch|"
-          "must match the size of tensor b",
-          "expected scalar type|expected m1 and m2|same dtype"),
     Known("matmul_batched_shape_messages", "mat1 and mat2 shapes cannot be multiplied",
           "batch2 tensor"),
     Known("matmul_batched_shape_messages", "size mismatch, got input", "batch2 tensor"),
