@@ -100,7 +100,8 @@ browser: venv
 		mkdir -p $(REPORT) && echo "no Chromium: see the NOTICE above" > $(REPORT)/browser.notrun; \
 	fi
 
-## Quick check (< 1 min): no slow tests, no notebooks, no browser.
+## Quick check (< 1 min): a fast sample of every topic, no notebook runs, no browser. What
+## it leaves out is marked slow in tests/conftest.py; `make unit` runs that too.
 test-fast: venv oracle
 	$(REPRODUCIBLE) $(PY) -m pytest -q -x -m "not slow" -p no:cacheprovider tests --ignore=tests/browser
 

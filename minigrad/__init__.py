@@ -30,7 +30,6 @@ from . import _tensor_methods, _tensor_operators  # noqa: F401  (Tensor.add, Ten
 from ._creation import (as_tensor, device, empty, empty_like, eye, from_numpy, full,
                         full_like, is_tensor, numel, ones, ones_like, tensor,
                         zeros, zeros_like)
-from ._creation import legacy_new as _legacy_new
 from ._ranges import arange, linspace
 from ._random import (Generator, initial_seed, manual_seed, rand, rand_like, randint,
                       randint_like, randn, randn_like, seed)
@@ -61,6 +60,7 @@ from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
 from ._device import get_default_device, set_default_device
 from . import accelerator, cuda  # noqa: F401  (CPU-only answers, as a CPU build of torch)
 from . import _C  # noqa: F401  (torch._C._functions.AccumulateGrad)
+from . import _fast  # noqa: F401  (installs the backward engine's fast path at its seam)
 from . import utils
 from . import nn
 from . import optim
@@ -107,20 +107,10 @@ def where(condition, input, other):
     return _where_op(condition, input, other)
 
 
-def _legacy(name, np_dtype):
-    # FloatTensor(...) builds a plain Tensor of that dtype, as in torch
-    def make(*args):
-        return _legacy_new(Tensor, args, {"_legacy_dtype": np_dtype})
-    make.__name__ = name
-    return make
-
-
-FloatTensor = _legacy("FloatTensor", _dtype.float32.np)
-DoubleTensor = _legacy("DoubleTensor", _dtype.float64.np)
-LongTensor = _legacy("LongTensor", _dtype.int64.np)
-IntTensor = _legacy("IntTensor", _dtype.int32.np)
-BoolTensor = _legacy("BoolTensor", _dtype.bool_.np)
-HalfTensor = _legacy("HalfTensor", _dtype.float16.np)
+# the legacy type names are classes, as in torch
+from ._legacy_types import (BoolTensor, ByteTensor, CharTensor,  # noqa: E402
+                            DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor,
+                            ShortTensor)
 
 _install_aliases(Tensor, globals())     # axis= / keepdims= where torch's parser takes them
 _install_short_tracebacks()             # see "Short tracebacks" at the top of this file

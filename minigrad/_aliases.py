@@ -8,6 +8,8 @@ its alias.
 """
 import functools
 
+from ._compat._argparse_calls import binding_error, check_keepdim_needs_dim, is_binding_error
+
 __all__ = ["with_numpy_aliases", "install_aliases"]
 
 _ALIASES = (("axis", "dim"), ("keepdims", "keepdim"))
@@ -20,27 +22,39 @@ FUNCTIONS = ("sum", "mean", "argmax", "argmin", "max", "min", "prod", "all", "an
              "cat", "concat", "concatenate", "stack")
 
 
-def with_numpy_aliases(fn, name=None):
-    """`fn` accepting axis= for dim= and keepdims= for keepdim=, as torch's parser does."""
+def with_numpy_aliases(fn, name=None, method=False):
+    """`fn` accepting axis= for dim= and keepdims= for keepdim=, as torch's parser does;
+    arguments Python cannot bind raise torch's parser error (`method`: `fn` is a Tensor
+    method, its first argument `self`)."""
     name = name or fn.__name__
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
-        if not kwargs:                  # the common call: nothing to rename
-            return fn(*args)
-        for alias, real in _ALIASES:
-            if alias in kwargs:
-                if real in kwargs:
-                    raise TypeError(f"{name}() got an unexpected keyword argument '{alias}'")
-                kwargs[real] = kwargs.pop(alias)
-        return fn(*args, **kwargs)
+        given = kwargs
+        if kwargs:
+            given = dict(kwargs)
+            for alias, real in _ALIASES:
+                if alias in kwargs:
+                    if real in kwargs:      # (raised here, not taken for a binding error)
+                        raise TypeError(f"{name}() got an unexpected keyword argument "
+                                        f"'{alias}'")
+                    kwargs[real] = kwargs.pop(alias)
+            if "keepdim" in kwargs and "dim" not in kwargs:
+                check_keepdim_needs_dim(name, args, given, method)
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as exc:
+            if not is_binding_error(exc):
+                raise
+            raise binding_error(name, exc, args, given, method) from None
     return call
 
 
 def install_aliases(tensor_class, namespace):
     """Wrap the Tensor methods and the module-level functions listed above."""
     for name in METHODS:
-        setattr(tensor_class, name, with_numpy_aliases(getattr(tensor_class, name), name))
+        setattr(tensor_class, name,
+                with_numpy_aliases(getattr(tensor_class, name), name, method=True))
     for name in FUNCTIONS:
         if name in namespace:
             namespace[name] = with_numpy_aliases(namespace[name], name)

@@ -1,18 +1,31 @@
 """Creating tensors: tensor(), the legacy Tensor(...) constructor and the factories (arange and
 linspace are in _ranges.py, the random ones in _random.py)."""
+import functools
+import os
+import sys
 import warnings
 
 import numpy as np
 
 from . import _dtype
-from ._device import check as _check_device
+from ._device import factory as _device_factory
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
 from ._dtype import _Default, get_default_dtype, set_default_dtype  # noqa: F401  (re-exported)
 from ._compat._argparse import Parser, tp_name
+from ._compat._argparse_calls import with_binding_errors
 from ._tensor import Tensor
+from ._tensor_base import _warn_scalar_once
 from ._ops._core import check_tensor, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
+from ._ops.fill_copy import checked_value
 from ._ops._util import I64, promote_types as _promote_types
+
+
+def _factory(fn, takes_pin_memory=True):
+    """The device wrapper of a factory (torch's order of device checks) over `fn` whose
+    argument-binding errors are worded as torch's parser words them."""
+    return _device_factory(with_binding_errors(fn), takes_pin_memory)
+
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "eye",
            "ones_like", "zeros_like", "full_like", "empty_like", "device", "get_default_dtype",
@@ -50,8 +63,12 @@ def _infer(data, depth=0, dtype=None):
     there are none) with torch's messages for ragged or non-numeric data. `dtype`: the dtype
     asked for, which changes some messages."""
     if isinstance(data, Tensor):
+        as_index = dtype is not None and dtype.np.kind in "biu"     # (read with __index__)
+        if depth and as_index and data._data.dtype.kind == "f":
+            raise TypeError("only integer tensors of a single element can be converted to an "
+                            "index")
         if depth and data._data.size != 1:      # inside a list a tensor is one number
-            if dtype is not None and dtype.np.kind in "biu":
+            if as_index:
                 raise TypeError("only integer tensors of a single element can be converted "
                                 "to an index")
             raise ValueError("only one element tensors can be converted to Python scalars")
@@ -98,8 +115,29 @@ def _infer(data, depth=0, dtype=None):
     raise RuntimeError(f"Could not infer dtype of {tp_name(data)}")
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _warn_for_grad_elements(data, dtype):
+    """torch reads each tensor inside the data of tensor() as a Python number: one that
+    requires grad gives the scalar-conversion warning (once per process, before any check of
+    the data, at the user's line), unless an integer or bool dtype reads it as an index."""
+    if dtype is not None and dtype.np.kind in "biu" or not isinstance(data, (list, tuple)):
+        return
+
+    def grad_element(items):
+        return any(item._requires_grad if isinstance(item, Tensor) else
+                   isinstance(item, (list, tuple)) and grad_element(item) for item in items)
+    if grad_element(data):
+        frame, up = sys._getframe(1), 1     # the frames from here to the user's code
+        while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+            frame, up = frame.f_back, up + 1
+        _warn_scalar_once(stacklevel=up + 2)
+
+
 def _to_array(data, dtype):
     """Build the ndarray for tensor(data, dtype)."""
+    _warn_for_grad_elements(data, dtype)
     shape, dt = _infer(data, 0, dtype)
     if dtype is None:
         if isinstance(data, np.ndarray):
@@ -113,8 +151,17 @@ def _to_array(data, dtype):
     if isinstance(data, (list, tuple, range)):
         data = _unwrap(data)
     arr = np.array(data, dtype=np.float64 if dt is _BIG else None)
-    if arr.dtype.kind == "f" and np.dtype(np_dtype).kind in "iu":
+    target = np.dtype(np_dtype)
+    if arr.dtype.kind == "f" and target.kind in "iu":
         arr = np.trunc(arr)
+        limits = np.iinfo(target)
+        if arr.size and not (np.isfinite(arr).all() and limits.min <= arr.min()
+                             and arr.max() <= limits.max):
+            raise RuntimeError(f"value cannot be converted to type {target.name} without "
+                               "overflow")
+    if arr.dtype.kind == "f" and target.kind == "f" and target.itemsize < arr.dtype.itemsize:
+        with np.errstate(over="ignore"):        # beyond the dtype's range: inf, silently
+            return np.array(arr, dtype=np_dtype).reshape(shape)
     return np.array(arr, dtype=np_dtype).reshape(shape)
 
 
@@ -135,9 +182,9 @@ def _finish(arr, requires_grad):
     return t
 
 
-def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+@_factory
+def tensor(data, *, dtype=None, device=None, requires_grad=False):
     """A new leaf tensor copying `data` (nested lists, numbers, arrays)."""
-    _check_device(device)
     if dtype is not None and dtype.__class__ is not _dtype_cls:
         dtype = _dtype.dtype_arg(dtype, "tensor")
     if isinstance(data, Tensor):
@@ -150,8 +197,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     return _finish(_to_array(data, dtype), requires_grad)
 
 
+@functools.partial(_factory, takes_pin_memory=False)
 def as_tensor(data, dtype=None, device=None):
-    _check_device(device)
     if dtype is not None and dtype.__class__ is not _dtype_cls:
         dtype = _dtype.dtype_arg(dtype, "as_tensor")
     if isinstance(data, Tensor) and (dtype is None or dtype == data.dtype):
@@ -231,27 +278,47 @@ def _shape_and_dtype(size, dtype, op):
     return shape, _np(dtype, op=op)
 
 
+def allocate(make, shape, np_dtype):
+    """`make()` (which allocates an array of `shape` and `np_dtype`) under torch's checks: a
+    byte count beyond int64 is refused before NumPy sees it, and an allocation the machine
+    cannot make raises torch's allocator error rather than NumPy's MemoryError."""
+    nbytes = np.dtype(np_dtype).itemsize
+    for n in shape:
+        nbytes *= n
+    if nbytes >= 2 ** 63:
+        raise RuntimeError(f"Storage size calculation overflowed with sizes="
+                           f"[{', '.join(str(n) for n in shape)}]")
+    try:
+        return make()
+    except MemoryError:
+        raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: "
+                           f"can't allocate memory: you tried to allocate {nbytes} bytes. Error "
+                           f"code 12 (Cannot allocate memory)") from None
+
+
+@_factory
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
-    _check_device(device)
-    return _finish(np.ones(*_shape_and_dtype(size, dtype, "ones")), requires_grad)
+    shape, np_dtype = _shape_and_dtype(size, dtype, "ones")
+    return _finish(allocate(lambda: np.ones(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
+@_factory
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
-    _check_device(device)
     try:
         shape, np_dtype = _shape_and_dtype(size, dtype, "zeros")
     except RuntimeError:                # a negative size: zeros has its own message
         raise RuntimeError("zeros: Dimension size must be non-negative.") from None
-    return _finish(np.zeros(shape, np_dtype), requires_grad)
+    return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
+@_factory
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
-    _check_device(device)
-    return _finish(np.zeros(*_shape_and_dtype(size, dtype, "empty")), requires_grad)
+    shape, np_dtype = _shape_and_dtype(size, dtype, "empty")
+    return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
+@_factory
 def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     if not isinstance(size, (tuple, list)):
         raise TypeError(f"full(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type_name(size)}")
@@ -266,7 +333,9 @@ def full(size, fill_value, *, dtype=None, requires_grad=False, device=None):
         dtype = (_dtype.bool_ if isinstance(fill_value, bool) else
                  _dtype.int64 if isinstance(fill_value, int) else _Default.dtype)
     np_dtype = _np(dtype, op="full")
-    return _finish(np.full(shape, fill_value, np_dtype), requires_grad)
+    fill_value = checked_value(np.dtype(np_dtype), fill_value)
+    return _finish(allocate(lambda: np.full(shape, fill_value, np_dtype), shape, np_dtype),
+                   requires_grad)
 
 
 _FACTORY_KEYWORDS = ("torch.dtype dtype = None, torch.layout layout = None, torch.device device = "
@@ -276,9 +345,9 @@ _EYE = Parser("eye", f"(int n, *, Tensor out = None, {_FACTORY_KEYWORDS})",
               f"(int n, int m, *, Tensor out = None, {_FACTORY_KEYWORDS})")
 
 
+@_factory
 def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
     """The n x m identity matrix (square when m is None)."""
-    _check_device(device)
     given = (n,) if m is None else (n, m)
     for x in given:
         if not isinstance(x, (int, np.integer)) or isinstance(x, bool):
@@ -294,11 +363,31 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
                    requires_grad)
 
 
+_LIKE_OPTIONS = ("layout", "pin_memory", "memory_format")     # torch's, with no effect here
+
+
+def _like_arguments(name, t, args, kwargs):
+    """torch's parser error for arguments `ones_like(t, ...)` does not take: a second
+    positional argument or a keyword it does not know."""
+    from ._compat._argparse_calls import binding_error
+    unknown = [k for k in kwargs if k not in _LIKE_OPTIONS]
+    if not args and not unknown:
+        return
+    text = (f"{name}() takes 1 positional argument but {len(args) + 1} were given" if args
+            else f"{name}() got an unexpected keyword argument '{unknown[0]}'")
+    raise binding_error(name, TypeError(text), (t, *args), kwargs)
+
+
 def _like(fn, name):
+    @_factory
     def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
-        _check_device(device)
+        if fn is not full_like_impl and (args or kwargs):
+            _like_arguments(name, t, args, kwargs)
         if t.__class__ is not Tensor:
             check_tensor(t, name)
+        if requires_grad.__class__ is not bool:
+            raise TypeError(f"{name}(): argument 'requires_grad' must be bool, not "
+                            f"{tp_name(requires_grad)}")
         d = dtype or t.dtype
         return fn(*args, t._data.shape, dtype=d, requires_grad=requires_grad, **kwargs) \
             if fn is full_like_impl else fn(t._data.shape, dtype=d, requires_grad=requires_grad)
@@ -314,8 +403,8 @@ zeros_like = _like(zeros, "zeros_like")
 empty_like = _like(empty, "empty_like")
 
 
+@_factory
 def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
     check_tensor(t, "full_like")
     return full_like_impl(fill_value, t._data.shape, dtype or t.dtype, requires_grad)
 

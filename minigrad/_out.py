@@ -10,6 +10,8 @@ import warnings
 
 import numpy as np
 
+from ._compat._argparse_calls import binding_error, is_binding_error
+
 __all__ = ["with_out"]
 
 # where torch 2.13 raises the resize warning (its messages name its C++ source line)
@@ -65,7 +67,12 @@ def with_out(name, fn, differentiable=True):
     @functools.wraps(fn)
     def call(*args, out=None, **kwargs):
         if out is None:
-            return fn(*args, **kwargs)
+            try:
+                return fn(*args, **kwargs)
+            except TypeError as exc:        # arguments Python cannot bind: torch's words
+                if not is_binding_error(exc):
+                    raise
+                raise binding_error(name, exc, args, kwargs) from None
         from ._tensor import Tensor
         from .autograd.grad_mode import no_grad, state
         if not isinstance(out, Tensor):

@@ -2,8 +2,7 @@
 import numpy as np
 
 from . import _dtype
-from ._creation import _finish, _like, _np
-from ._device import check as _check_device
+from ._creation import _factory, _finish, _like, _np, allocate
 from ._ops._core import size_arg as _size
 
 
@@ -45,21 +44,41 @@ def _rng(generator):
     return (generator or default_generator)._rng
 
 
+_SCALAR_NAMES = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char",
+                 "uint8": "Byte", "bool": "Bool"}
+
+
+def _floating(draw, shape, np_dtype, kernel):
+    """Samples of a floating dtype; torch's kernels have no integer or bool version (checked
+    once the output is allocated, as torch does)."""
+    if np_dtype.kind != "f":
+        np.empty(shape, np_dtype)       # (an allocation that fails comes first, as in torch)
+        raise NotImplementedError(f'"{kernel}" not implemented for '
+                                  f"'{_SCALAR_NAMES.get(np_dtype.name, np_dtype.name)}'")
+    return draw(shape).astype(np_dtype)
+
+
+@_factory
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
-    arr = _rng(generator).random(_size(size, "rand"))
-    return _finish(arr.astype(_np(dtype, op="rand")), requires_grad)
+    shape, np_dtype = _size(size, "rand"), _np(dtype, op="rand")
+    arr = allocate(lambda: _floating(_rng(generator).random, shape, np_dtype,
+                                     "check_uniform_bounds"), shape, np_dtype)
+    return _finish(arr, requires_grad)
 
 
+@_factory
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None):
-    _check_device(device)
-    arr = _rng(generator).standard_normal(_size(size, "randn"))
-    return _finish(arr.astype(_np(dtype, op="randn")), requires_grad)
+    shape, np_dtype = _size(size, "randn"), _np(dtype, op="randn")
+    arr = allocate(lambda: _floating(_rng(generator).standard_normal, shape, np_dtype,
+                                     "normal_kernel_cpu"), shape, np_dtype)
+    return _finish(arr, requires_grad)
 
 
+@_factory
 def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_grad=False,
             device=None):
-    _check_device(device)
+    if size is None and isinstance(high, (tuple, list)):     # randint(high, size)
+        high, size = None, high
     if high is None:
         low, high = 0, low
     if size is None:

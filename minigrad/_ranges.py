@@ -5,8 +5,7 @@ import numpy as np
 
 from . import _dtype
 from ._compat._argparse import Parser
-from ._creation import _FACTORY_KEYWORDS, _Default, _finish, _np
-from ._device import check as _check_device
+from ._creation import _FACTORY_KEYWORDS, _Default, _factory, _finish, _np
 from ._dtype import dtype as _dtype_cls
 from ._tensor import Tensor
 from ._ops._core import number_arg as _number_arg
@@ -18,9 +17,9 @@ def _int64(x):
     return x
 
 
+@_factory
 def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=None):
     """start, start + step, ... up to (not including) end."""
-    _check_device(device)
     if start.__class__ not in (int, float) or end.__class__ not in (int, float, type(None)) \
             or step.__class__ not in (int, float) or not (dtype is None or
                                                          dtype.__class__ is _dtype_cls):
@@ -68,9 +67,9 @@ _LINSPACE = Parser("linspace", *(f"({a} start, {b} end, int steps, *, Tensor out
                                               ("Tensor", "Number"), ("Number", "Number"))))
 
 
+@_factory
 def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None):
     """`steps` evenly spaced values from start to end."""
-    _check_device(device)
     if steps.__class__ is not int or not all(x.__class__ in (int, float) for x in (start, end)) \
             or not (dtype is None or dtype.__class__ is _dtype_cls):
         err = _LINSPACE.error({"start": start, "end": end, "steps": steps, "dtype": dtype,

@@ -36,7 +36,8 @@ def add_reduce(a, axis, keepdims=False, dtype=None):
     """np.add.reduce, but float16 is added up in float32 and rounded once at the end, as
     torch does (float16 additions round at every step and drift on long sums)."""
     if dtype is None and a.dtype is F16:
-        return np.add.reduce(a, axis=axis, keepdims=keepdims, dtype=np.float32).astype(F16)
+        with np.errstate(over="ignore", invalid="ignore"):     # inf - inf, silently
+            return np.add.reduce(a, axis=axis, keepdims=keepdims, dtype=np.float32).astype(F16)
     return np.add.reduce(a, axis=axis, keepdims=keepdims, dtype=dtype)
 
 

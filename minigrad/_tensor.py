@@ -15,15 +15,18 @@ methods that need those layers are attached from above, by `_tensor_methods.py` 
 torch's `_grad_fn`.
 """
 
+import weakref
+
 import numpy as np
 
 from ._autograd_state import grad_state as _grad_state, instrument as _instrument
 from ._autograd_state import inference_anywhere as _inference_anywhere
 from ._compat import messages as _messages
-from ._compat._argparse import register_tensor_class, tp_name as _tp_name
+from ._compat._argparse import Parser, register_tensor_class, tp_name as _tp_name
 from ._compat._internal_warning import TENSOR_BODY, warn_internal
 from ._storage import VersionCounter
 from ._tensor_base import TensorBase
+from .utils.hooks import RemovableHandle
 
 __all__ = ["Tensor"]
 
@@ -123,7 +126,6 @@ class Tensor(TensorBase):
     def requires_grad_(self, requires_grad=True):
         """Set requires_grad in place and return self (only meaningful on leaves)."""
         if requires_grad.__class__ is not bool:
-            from ._compat._argparse import Parser
             err = Parser("requires_grad_", "(bool requires_grad = True)").error(
                 {"requires_grad": requires_grad})
             if err is not None:
@@ -189,7 +191,6 @@ class Tensor(TensorBase):
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self._node is None:
             return
-        import weakref
         fn = self.grad_fn
         self.__dict__["_retains_grad"] = True
         if fn._n_outputs == 1:
@@ -206,7 +207,6 @@ class Tensor(TensorBase):
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require "
                                "gradient")
-        from .utils.hooks import RemovableHandle
         hooks = self.__dict__.get("_hooks")
         if hooks is None:
             # the first hook (since the last in-place op gave this tensor a new grad_fn):

@@ -79,6 +79,11 @@ class TensorBase:
         return device("cpu")
 
     is_cuda = False
+    is_cpu = True
+
+    def get_device(self):
+        """-1: the CPU (a GPU tensor would answer its index)."""
+        return -1
     is_sparse = False
     is_quantized = False
     is_meta = False
@@ -160,9 +165,9 @@ class TensorBase:
             raise ValueError("only one element tensors can be converted to Python scalars")
 
     def __float__(self):
-        self._scalar_for_builtin()
         if self._requires_grad:
-            _warn_scalar_once()
+            _warn_scalar_once()         # (torch warns before it checks the size)
+        self._scalar_for_builtin()
         return float(self.item())
 
     def __complex__(self):
@@ -221,9 +226,11 @@ def warn_once(message, stacklevel=3, internal=None):
             warnings.warn(message, UserWarning, stacklevel=stacklevel + 1)
 
 
-def _warn_scalar_once():
+def _warn_scalar_once(stacklevel=3):
+    """torch's once-per-process warning when a tensor that requires grad is read as a Python
+    number (float(), complex(), an element of the data of tensor())."""
     warn_once("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
-              "behavior.\nConsider using tensor.detach() first.", stacklevel=3,
+              "behavior.\nConsider using tensor.detach() first.", stacklevel=stacklevel,
               internal=SCALAR_CONVERSION)
 
 

@@ -293,6 +293,12 @@ class TensorMethods:
     def cuda(self, *args, **kwargs):
         return conversion.cuda(self, *args, **kwargs)
 
+    def pin_memory(self, device=None):
+        return conversion.pin_memory(self, device)
+
+    def is_pinned(self, device=None):
+        return conversion.is_pinned(self, device)
+
     # ---- in place (the trailing _) -------------------------------------------
 
     def add_(self, other, *, alpha=1):

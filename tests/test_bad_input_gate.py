@@ -35,6 +35,20 @@ CALLS = [
     "torch.add(b, 1, alpha=2.5)", "torch.div(z, z, rounding_mode=3)",
     "torch.div(s, m, rounding_mode='round')", "b * 2**63", "bo * 2**63", "bo ** 2",
     "torch.tensor([True]) ** -1",
+    # arguments Python cannot bind: torch's parser words them (bare name, its overloads)
+    "a.argmax(1, True, 3)", "a.argmax(foo=1)", "a.narrow()", "torch.div()", "torch.mm(a)",
+    "torch.all()", "a.squeeze(alpha=2)", "v.max(max=None, axis=1)", "a.unbind(2, 2)",
+    "torch.chunk(a)", "torch.ne(a, 1, 1)", "a.sum(axis=0, keepdims=True)",
+    # batched products: batch dims that do not broadcast, a left factor that requires grad
+    "torch.ones(5, 3, 4) @ torch.ones(7, 4, 2)", "torch.ones(2, 5, 3, 4) @ torch.ones(7, 4, 2)",
+    "torch.ones(3, 4, requires_grad=True) @ torch.ones(2, 3, 4)",
+    "torch.ones(4, requires_grad=True) @ torch.ones(2, 3, 4)",
+    "torch.ones(1, 4, 2, requires_grad=True) @ torch.ones(7, 4, 2)",
+    "torch.ones(2, 1, 3, 4) @ torch.ones(7, 3, 2)",
+    # sizes that cannot be allocated, kernels without an integer version
+    "torch.ones(2**40)", "torch.zeros(2**62)", "torch.empty(2**31, 2**31)",
+    "torch.full((2**40,), 1.)", "torch.randn(2**40)", "torch.randn(3, dtype=torch.int64)",
+    "torch.rand(2, dtype=torch.bool)",
     # conversion
     "a.to(int)", "a.to(3)", "a.to(dtype=3)", "a.to('float32')", "a.to('cuda')",
 ]

@@ -1,5 +1,5 @@
 """Gradients that undo broadcasting: a bias added to every row gets the sum of the rows'
-gradients. minigrad sums float32/float64 rows as `ones @ g` through BLAS (_util.sum_rows,
+gradients. minigrad sums float32/float64 rows as `ones @ g` through BLAS (_sum_to.sum_rows,
 much faster than np.add.reduce on small batches); these tests hold it to torch's values
 and to NumPy's own reduction, for the shapes and dtypes where the shortcut applies and
 where it does not."""
@@ -9,7 +9,7 @@ import pytest
 
 import minigrad
 from difftest import requires_torch
-import minigrad._sum_to as _util
+from minigrad import _sum_to
 
 SHAPES = [(64, 16), (1, 3), (0, 4), (5, 1), (1000, 7), (3, 2, 4)]
 DTYPES = ["float16", "float32", "float64"]
@@ -51,15 +51,15 @@ def test_bias_gradient_matches_torch(shape, dtype):
 
 def test_sum_rows_gives_a_fresh_writable_array_and_keeps_its_cache_small():
     g = np.arange(12, dtype=np.float32).reshape(4, 3)
-    out = _util.sum_rows(g)
+    out = _sum_to.sum_rows(g)
     assert out.tolist() == np.add.reduce(g, axis=0).tolist()
     assert out.flags.writeable and not np.shares_memory(out, g)
     out += 1                                    # the cached ones vector is not touched
-    assert _util.sum_rows(g).tolist() == [18.0, 22.0, 26.0]
+    assert _sum_to.sum_rows(g).tolist() == [18.0, 22.0, 26.0]
     for rows in range(1, 40):
-        _util.sum_rows(np.ones((rows, 2)))
-    assert len(_util._ONES) <= 17
-    assert all(not ones.flags.writeable for ones in _util._ONES.values())
+        _sum_to.sum_rows(np.ones((rows, 2)))
+    assert len(_sum_to._ONES) <= 17
+    assert all(not ones.flags.writeable for ones in _sum_to._ONES.values())
 
 
 @requires_torch

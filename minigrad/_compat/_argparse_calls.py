@@ -1,6 +1,7 @@
 """The parser's helpers for the ops' failure paths: unpacking arguments that torch's parser
 accepted, and raising its error for the form (method or function) the user called."""
 import operator
+import re
 
 from ._argparse import Parser, _is_index, tp_name
 from ._call_site import via_method
@@ -94,3 +95,88 @@ def check_args(op, signatures, x, values, functions=None, numbers_as_tensors=Fal
     err = parser.error(values)
     if err is not None:
         raise err
+
+
+_TAKES = re.compile(r"takes (from (\d+) to (\d+)|(\d+)) positional arguments? but (\d+) (was|were) "
+                    r"given")
+_MISSING = re.compile(r"missing (\d+) required (?:positional|keyword-only) arguments?: (.*)$")
+
+
+def _python_wording(name, text, method):
+    """Python's binding message as torch's parser words it for a single overload: the bare
+    name, counts without `self`, missing names in double quotes."""
+    text = re.sub(r"^[\w.]+\(\)", f"{name}()", text)
+    shift = 1 if method else 0
+    takes = _TAKES.search(text)
+    if takes:
+        given = int(takes.group(5)) - shift
+        if takes.group(2):
+            low, high = int(takes.group(2)) - shift, int(takes.group(3)) - shift
+            counts = f"from {low} to {high} positional arguments"
+        else:
+            high = int(takes.group(4)) - shift
+            counts = f"{high} positional argument{'' if high == 1 else 's'}"
+        text = (text[:takes.start()] + f"takes {counts} but {given} "
+                f"{'was' if given == 1 else 'were'} given")
+    missing = _MISSING.search(text)
+    if missing:
+        names = re.findall(r"'(\w+)'", missing.group(2))
+        if not method and names and len(names) == 1 and names[0] == "x":
+            names = ["input"]           # (minigrad's name for torch's `input`)
+        # (torch's plural is the wrong way round: "1 ... arguments")
+        text = (text[:missing.start()] + f"missing {len(names)} required positional argument"
+                f"{'s' if len(names) == 1 else ''}: " + ", ".join(f'"{n}"' for n in names))
+    return text
+
+
+def binding_error(name, exc, args, kwargs, method=False):
+    """torch's TypeError for a call whose arguments Python refused to bind (`exc`): the
+    parser's message from the overloads torch prints for `name` when it has several, else
+    Python's message in torch's words. `args` include `self` for a method."""
+    from ._argparse_signatures import FUNCTIONS, METHODS
+    if method:
+        args = args[1:]
+    signatures = (METHODS if method else FUNCTIONS).get(name)
+    if signatures:
+        err = Parser(name, *signatures).error(None, list(args), dict(kwargs))
+        if err is not None:
+            return err
+    return TypeError(_python_wording(name, str(exc), method))
+
+
+def is_binding_error(exc):
+    """Whether `exc`, caught by the wrapper that made the call, was raised by Python while
+    binding the arguments (the called function never started)."""
+    return isinstance(exc, TypeError) and exc.__traceback__ is not None and \
+        exc.__traceback__.tb_next is None
+
+
+def check_keepdim_needs_dim(name, args, kwargs, method=False):
+    """torch's overloads with `keepdim` all take `dim` first, so `x.sum(keepdim=True)`
+    fits none of them (while `x.sum(dim=None, keepdim=True)` fits): raise the parser's
+    error for a call that gives keepdim and no dim. `args` include `self` for a method."""
+    from ._argparse_signatures import FUNCTIONS, METHODS
+    if method:
+        args = args[1:]
+    signatures = (METHODS if method else FUNCTIONS).get(name)
+    if signatures and len(args) <= (0 if method else 1):
+        err = Parser(name, *signatures).error(None, list(args), dict(kwargs))
+        if err is not None:
+            raise err
+
+
+def with_binding_errors(fn, name=None):
+    """`fn` whose arguments, when Python cannot bind them, raise torch's parser error (for
+    factories: torch.ones(2, foo=1)); used under the device wrapper of the factories."""
+    name = name or fn.__name__
+
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as exc:
+            if not is_binding_error(exc):
+                raise
+            raise binding_error(name, exc, args, kwargs) from None
+    call.__name__, call.__qualname__, call.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
+    call.__module__, call.__wrapped__ = fn.__module__, fn
+    return call

@@ -155,6 +155,8 @@ def number_arg(x, op, name, pos):
     """A Number argument as torch's parser reads it: Python and NumPy numbers and tensors
     of one element (as Python numbers); complex numbers are beyond minigrad."""
     if x.__class__ in (int, float, bool):
+        if x.__class__ is int and not -2 ** 63 <= x < 2 ** 64:
+            big_int_operand(np.empty(0), x)   # torch's OverflowError
         return x
     if isinstance(x, np.bool_):
         x = float(x)                    # torch reads a NumPy bool as a float

@@ -24,7 +24,9 @@ def _compute(ufunc, a, b):
     ad = a._data
     if b.__class__ is float:
         if ad.dtype.kind == "f":            # a Python float keeps the tensor's dtype
-            if b - b != 0:                  # inf or nan (0 * inf, inf - inf): nan, silently
+            # inf, nan (0 * inf, inf - inf: nan) or beyond float16's range (a cast to the
+            # tensor's dtype that overflows to inf): computed silently, as torch does
+            if not -65504.0 <= b <= 65504.0:
                 with np.errstate(invalid="ignore", over="ignore"):
                     return ufunc(ad, b)
             return ufunc(ad, b)
@@ -39,6 +41,8 @@ def _compute(ufunc, a, b):
                 check_broadcast(ad, bd)         # torch's message
                 raise
     ad, bd, rt = operands(a, b)
+    if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 64:
+        _big_int(ad, bd)            # no int64 or uint64 holds it: torch's OverflowError
     try:
         with np.errstate(invalid="ignore", over="ignore"):     # inf * 0 is nan, silently
             out = ufunc(ad, bd)
@@ -101,8 +105,9 @@ class RsubBackward1(Node):
 
     def forward(self, a, b):
         ad, bd, rt = operands(a, b)
-        out = np.subtract(bd, ad)
-        return out if rt is None or out.dtype == rt else out.astype(rt)
+        with np.errstate(over="ignore", invalid="ignore"):  # a huge number: inf, silently
+            out = np.subtract(bd, ad)
+            return out if rt is None or out.dtype == rt else out.astype(rt)
 
     def backward(self, g):
         return (-g, None)
@@ -259,7 +264,7 @@ class NotImplemented_(Node):
     __slots__ = ()
 
     def forward(self, a, b):
-        with np.errstate(divide="ignore", invalid="ignore"):    # float // 0, silently
+        with np.errstate(all="ignore"):         # float // 0 or by a huge number, silently
             return np.floor_divide(*operands(a, b)[:2])
 
     def backward(self, g):

@@ -5,7 +5,7 @@ import numpy as np
 from .._compat._argparse_calls import check_args
 
 from .._compat._call_site import called_as_operator
-from ._core import Tensor, big_int_operand, check_broadcast, check_tensor
+from ._core import Tensor, big_int_operand, check_broadcast, check_tensor, is_number
 from ._util import result_dtype
 
 
@@ -25,16 +25,28 @@ def _operand(b):
     return NotImplemented
 
 
+_ORDERING = {np.less: "lt", np.less_equal: "le", np.greater: "gt", np.greater_equal: "ge"}
+
+
 def _compare(ufunc, a, b):
     if b.__class__ is Tensor:
         bd = b._data
     elif b.__class__ in _NUMBERS:
         bd = b
+        if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 64:
+            big_int_operand(a._data, bd)    # no int64 or uint64 holds it: OverflowError
     else:
         bd = _operand(b)
         if bd is NotImplemented:
             return bd
+        if bd.__class__ is complex and ufunc in _ORDERING:
+            kind = "Double" if a._data.dtype == np.float64 else "Float"
+            raise NotImplementedError(f'"{_ORDERING[ufunc]}_cpu" not implemented for '
+                                      f"'Complex{kind}'")
     try:
+        if bd.__class__ is float and not -65504.0 <= bd <= 65504.0:
+            with np.errstate(over="ignore"):    # a cast of a huge float: inf, silently
+                return Tensor._make(ufunc(a._data, bd), False, None)
         return Tensor._make(ufunc(a._data, bd), False, None)
     except OverflowError:           # an int beyond int64: compare its value as a float
         return Tensor._make(ufunc(a._data, float(bd)), False, None)
@@ -107,6 +119,13 @@ def invert(x):
 def _bitwise(ufunc, name, a, b):
     """torch's bitwise &, |, ^: integer and bool operands only (bool with bool stays bool);
     anything but a tensor or a number is declined (Python's TypeError)."""
+    if a.__class__ is not Tensor:           # torch.bitwise_or(0, t): its (Number self, Tensor
+        if isinstance(b, Tensor) and is_number(a) and not isinstance(a, complex):
+            a, b = b, a                     # other) overload; the ops are symmetric
+        else:
+            from .._compat._argparse import Parser
+            from .._compat._argparse_signatures import FUNCTIONS
+            raise Parser(name, *FUNCTIONS[name]).error({"input": a, "other": b})
     if b.__class__ is Tensor:
         bd = b._data
     elif isinstance(b, np.bool_):           # torch reads a NumPy bool as a float

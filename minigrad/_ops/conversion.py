@@ -2,8 +2,10 @@
 import numpy as np
 
 from .. import _dtype
+from .._device import NO_ACCELERATOR, NO_CUDA, as_device, device as device_cls
+from .._device import refuse as refuse_device
 from ..autograd.graph import Node
-from ._core import Tensor, invalid_combination
+from ._core import Tensor, invalid_combination, type_name
 from ._util import cast
 
 
@@ -49,12 +51,11 @@ _TO_SIGNATURES = (
     (("minigrad.dtype", "dtype"), ", " + _TO_TAIL),
     (("Tensor", "tensor"), ", " + _TO_TAIL),
 )
-_DEVICE_TYPES = ("cpu", "cuda", "mps", "meta", "xpu", "xla", "hip", "ipu", "mtia", "hpu")
-
-
 def _parse_to(args, kwargs):
     """to()'s arguments as torch's parser reads them: a dtype (or int/float/bool), a device
-    or device string, or a tensor whose dtype to take."""
+    or device string, or a tensor whose dtype to take. Returns (dtype, copy, device); a
+    malformed device raises here, a device minigrad lacks is refused by the caller (a module
+    without tensors moves anywhere)."""
     dtype = kwargs.pop("dtype", None)
     if dtype is not None and dtype.__class__ is not _dtype.dtype:
         try:
@@ -64,33 +65,41 @@ def _parse_to(args, kwargs):
                                       keywords={"dtype": dtype}) from None
     copy = kwargs.pop("copy", False)
     kwargs.pop("non_blocking", None)
-    kwargs.pop("device", None)
-    for a in args:
+    device = kwargs.pop("device", None)
+    if device is not None and not isinstance(device, (str, int, device_cls)) or \
+            isinstance(device, bool):
+        raise invalid_combination("to", args, _TO_SIGNATURES, keywords={"device": device})
+    device = as_device(device, "to")
+    given = None                        # (a device string is parsed once the types match)
+    for i, a in enumerate(args):
         if isinstance(a, _dtype.dtype):
             dtype = a
         elif a is int or a is float or a is bool:
             dtype = _dtype.dtype_arg(a, "to")
         elif isinstance(a, Tensor):
             dtype = a.dtype
-        elif isinstance(a, str) or a is None or type(a).__name__ == "device":
-            if isinstance(a, str) and a.split(":")[0] not in _DEVICE_TYPES:
-                raise RuntimeError(f"Invalid device string: '{a}'")
-            if isinstance(a, str) and a.split(":")[0] == "cuda":
-                raise AssertionError("Torch not compiled with CUDA enabled")    # torch's words
-            if isinstance(a, str) and a not in ("cpu", "meta") and not a.startswith("cpu"):
-                raise RuntimeError(f"minigrad runs on the CPU only (asked for device '{a}')")
-        elif isinstance(a, int) and not isinstance(a, bool):     # a device index
-            raise RuntimeError("Cannot access accelerator device when none is available.")
+        elif a is None:
+            pass
+        elif i == 0 and (isinstance(a, (str, device_cls)) or isinstance(a, int) and
+                         not isinstance(a, bool)):
+            given = a                   # (only the first overload takes a device, first)
         else:
             raise invalid_combination("to", args, _TO_SIGNATURES)
-    return dtype, copy
+    if given is not None:
+        device = as_device(given, "to")
+    return dtype, copy, device
 
 
 def to(x, *args, **kwargs):
-    """Cast to a dtype; returns x itself when nothing changes (a cast is ToCopyBackward0)."""
-    dtype, copy = _parse_to(args, kwargs)
+    """Cast to a dtype; returns x itself when nothing changes (a cast is ToCopyBackward0).
+    Any device but the CPU is refused as a CPU-only build of torch refuses it."""
+    dtype, copy, device = _parse_to(args, kwargs)
+    if device is not None:
+        refuse_device(device)
     if dtype is None or dtype.np == x._data.dtype:
-        return clone(x) if copy else x
+        if not copy:
+            return x
+        dtype = _dtype.from_numpy_dtype(x._data.dtype)      # (a copy is a ToCopyBackward0 too)
     if dtype.is_floating_point:
         return ToCopyBackward0.apply((x,), dtype.np)
     return Tensor._make(_astype(x._data, dtype.np), False, None)     # not differentiable
@@ -128,5 +137,22 @@ def cpu(x):
     return x
 
 
-def cuda(x, *args, **kwargs):
-    raise AssertionError("Torch not compiled with CUDA enabled")
+def pin_memory(x, device=None):
+    """Page-locked memory needs an accelerator; there is none."""
+    raise RuntimeError(NO_ACCELERATOR)
+
+
+def is_pinned(x, device=None):
+    return False
+
+
+def cuda(x, device=None, non_blocking=False, memory_format=None):
+    """Copy to a GPU: the device is parsed as torch parses it, then refused (no CUDA)."""
+    if device is not None and not isinstance(device, (str, int, device_cls)) or \
+            isinstance(device, bool):
+        raise TypeError(f"cuda(): argument 'device' (position 1) must be minigrad.device, not "
+                        f"{type_name(device)}")
+    device = as_device(device, "cuda")
+    if device is not None and device.type != "cuda":
+        raise RuntimeError("Invalid device, must be cuda device")
+    raise AssertionError(NO_CUDA)

@@ -7,7 +7,7 @@ import numpy as np
 from .._compat._argparse_calls import check_args
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
-from ._core import Tensor, as_tensor_arg
+from ._core import Tensor, as_tensor_arg, big_int_operand
 from .._either import array, constant_like, keep_dtype
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .inplace import _write, check_inplace, inplace
@@ -70,9 +70,21 @@ _C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int
 def checked_scalar(x, value):
     """A Number written into x (fill_, x[i] = v) as torch converts it: a complex number, or a
     value beyond the range of x's dtype (nan or inf into integers), is refused."""
-    dt = x._data.dtype
+    return checked_value(x._data.dtype, value)
+
+
+_NO_DATA = np.empty(0)
+
+
+def checked_value(dt, value):
+    """`value` converted for NumPy dtype `dt` as torch converts a Number (see checked_scalar);
+    an int beyond int64 (a uint64 to torch) is True for bool and a float for floats."""
+    if value.__class__ is int and not -2 ** 63 <= value < 2 ** 63:
+        big_int_operand(_NO_DATA, value)     # (raises for ints no uint64 holds either)
+        if dt.kind != "b":
+            value = float(value) if dt.kind == "f" else value
     if dt.kind == "b" or isinstance(value, (bool, np.bool_)):
-        return value
+        return bool(value) if value.__class__ is int else value
     if isinstance(value, (complex, np.complexfloating)):
         bad = True
     elif isinstance(value, (float, np.floating)):
@@ -81,7 +93,7 @@ def checked_scalar(x, value):
         else:
             bad = not math.isfinite(value) or not np.iinfo(dt).min <= value <= np.iinfo(dt).max
     elif isinstance(value, (int, np.integer)) and dt.kind in "iu":
-        bad = not np.iinfo(dt).min <= value <= np.iinfo(dt).max
+        bad = not int(np.iinfo(dt).min) <= value <= int(np.iinfo(dt).max)
     else:
         return value
     if bad:

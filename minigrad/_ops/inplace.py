@@ -6,6 +6,8 @@ on a view of one), (2) writes into the existing array, (3) bumps the version cou
 gets a CopySlices node and the view's history is regenerated from the base.
 """
 
+import re
+
 import numpy as np
 
 from ..autograd.graph import begin, grad_edge
@@ -51,13 +53,27 @@ _MULTI_VIEW = ("Output {} of {} is a view and is being modified inplace. This vi
                "out-of-place one.")
 
 
+_CUSTOM_FUNCTION_VIEW = (
+    "Output {} of {} is a view and is being modified inplace. This view was created inside a "
+    "custom Function (or because an input was returned as-is) and the autograd logic to handle "
+    "view+inplace would override the custom backward associated with the custom Function, "
+    "leading to incorrect gradients. This behavior is forbidden. You can fix this by cloning "
+    "the output of the custom Function.")
+
+
 def check_inplace(x):
     """Raise torch's error if autograd forbids modifying x in place right now."""
     if not _grad_state.enabled:
         return
-    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind
+    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
     if multi is not None and x._requires_grad:
-        raise RuntimeError(_MULTI_VIEW.format(*multi))
+        index, label = multi
+        raise RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node)))
+    if x.__dict__.get("_custom_function_view") and x._requires_grad:
+        # named by its node less the trailing "Backward0"/"Backward" (a custom Function's
+        # node name may itself start with "Backward", as BackwardHookFunctionBackward does)
+        name = re.sub(r"Backward\d*$", "", x._node.name())
+        raise RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name))
     if x._no_grad_view and x._requires_grad:
         fn = x._node            # a view of a no_grad view names its own node
         raise RuntimeError(("A view was created in" if fn is None else
@@ -129,8 +145,9 @@ def _fast_untracked(cls, x, others, options):
     od = other._data if isinstance(other, Tensor) else other
     if xd.dtype.kind != "f" or not xd.flags.writeable or (
             isinstance(other, Tensor) and (od.dtype != xd.dtype or od.shape != xd.shape)) or \
-            not isinstance(od, (np.ndarray, float, int)) or isinstance(od, bool):
-        return False
+            not isinstance(od, (np.ndarray, float, int)) or isinstance(od, bool) or \
+            (od.__class__ is not np.ndarray and not (-65504.0 <= od <= 65504.0 and od)):
+        return False        # (a number that is 0, huge, inf or nan: the op's own errstate)
     ufunc(xd, od, out=xd)
     x._bump_version()
     return True

@@ -205,9 +205,39 @@ def matmul(a, b):
         if a._data.dtype != b._data.dtype:
             _dtype_check(a, b, "mv")            # torch folds N-D @ 1-D into an mv
         return UnsafeViewBackward0.apply((a, b.unsqueeze(-1))).squeeze(-1)
+    _check_batched(a, b, da, db)
     if da == 1:
         return UnsafeViewBackward0.apply((a.unsqueeze(0), b)).squeeze(-2)
     return UnsafeViewBackward0.apply((a, b))
+
+
+def _check_batched(a, b, da, db):
+    """torch's checks of a batched product, in its order: a 1-D or 2-D left factor that
+    requires grad is folded into one mv/mm with the transposed batch (so its message is
+    the mv/mm one), then the batch dims must broadcast (NumPy's matmul would say so in its
+    own words)."""
+    if db == 2:         # a batch times a matrix: one mm (BmmBackward0 words its message)
+        return
+    sa, sb = a._data.shape, b._data.shape
+    if a._requires_grad and sa[-1] != sb[-2] and (da <= 2 or (da == db == 3 and sa[0] == 1)):
+        rows = int(np.prod(sb[:-2])) * sb[-1]
+        if da == 1:
+            raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x{sb[-2]}), "
+                               f"vec ({sa[0]})")
+        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{sb[-2]} and "
+                           f"{sa[-1]}x{sa[-2]})")
+    batch_a, batch_b = sa[:-2], sb[:-2]
+    n = max(len(batch_a), len(batch_b))
+    batch_a = (1,) * (n - len(batch_a)) + batch_a
+    batch_b = (1,) * (n - len(batch_b)) + batch_b
+    for i, (x, y) in enumerate(zip(batch_a, batch_b)):
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
+                               f"({y}) at non-singleton dimension {i}")
+    if sa[-1] != sb[-2]:        # one bmm over the broadcast batch
+        batch = int(np.prod([max(x, y) for x, y in zip(batch_a, batch_b)]))
+        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                           f"[{batch}, {sa[-1]}] but got: [{batch}, {sb[-2]}].")
 
 
 def _check_pair(a, b, op, second):

@@ -5,6 +5,7 @@ import numpy as np
 from .._compat._argparse_calls import as_int, check_args
 from ..autograd.graph import Node
 from .._either import permute as _permute
+from ._core import Tensor, check_tensor
 from ._util import wrap_dim
 from .views import _shape_args, apply_view
 
@@ -37,6 +38,8 @@ def _permute_view(cls, x, perm):
 
 
 def permute(x, *dims):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "permute")
     dims = _shape_args(dims, x, "permute", "dims")
     nd = x._data.ndim
     if len(dims) != nd:

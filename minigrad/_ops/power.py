@@ -2,7 +2,7 @@
 import numpy as np
 
 from ..autograd.graph import Node
-from ._core import Tensor, binary_meta
+from ._core import Tensor, binary_meta, check_tensor
 from ._core import operand_arg as _check
 from .._either import array, constant_like, log
 from ._util import zeros_of, is_scalar, result_dtype, where
@@ -146,4 +146,6 @@ def rpow(a, b):
 
 
 def square(x):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "square")
     return _pow_scalar(x, 2)

@@ -106,9 +106,16 @@ def _truth(x, dim, keepdim, reduce, name):
                         f"arguments have invalid types: (!{got}!)\n"
                         " * (tuple of ints dim = None, bool keepdim = False)\n"
                         " * (int dim, bool keepdim = False)\n")
+    if keepdim.__class__ is not bool:
+        from .._compat._argparse_calls import check_args
+        from .._compat._argparse_signatures import FUNCTIONS, METHODS
+        check_args(name, METHODS[name], x, {"dim": dim, "keepdim": keepdim},
+                   functions=FUNCTIONS[name])
     out_dtype = np.uint8 if xd.dtype == np.uint8 else np.bool_
     if dim is None:
         out = np.asarray(reduce(xd))
+        if keepdim:                         # every dim reduced, and kept
+            out = out.reshape((1,) * xd.ndim)
     else:
         out = reduce(xd, axis=_dims(dim, xd.ndim), keepdims=keepdim)
     return Tensor._make(np.asarray(out).astype(out_dtype), False, None)

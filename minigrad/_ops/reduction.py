@@ -8,10 +8,10 @@ from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, begin, output
 from ..autograd.saved import FREED
 from .._compat._argparse import Parser
-from .._compat._argparse_calls import as_dtype, as_int, int_list
+from .._compat._argparse_calls import check_args, as_dtype, as_int, int_list
 from .._compat._call_site import via_method
 from .._dtype import dtype as _dtype_class
-from ._core import Tensor
+from ._core import Tensor, check_tensor
 from ._util import F16, add_reduce, expand_to, wrap_dim, where
 from .clamp import maximum, minimum
 from .._either import array, unsqueeze
@@ -255,7 +255,9 @@ def sum(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
         raise RuntimeError(f"Autograd not support dtype: {dtype._legacy[:-6]}")
     npd = None if dtype is None else dtype.np
     if dim is None or dim.__class__ is tuple and not dim:
-        return SumBackward0.apply((x,), npd)
+        if not keepdim or not x._data.ndim:
+            return SumBackward0.apply((x,), npd)
+        dim = tuple(range(x._data.ndim))     # dim=None with keepdim: every dim, kept
     dims = _dims(dim, x._data.ndim)
     return SumBackward1.apply((x,), dims, keepdim, npd)
 
@@ -276,9 +278,9 @@ def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
         raise RuntimeError("mean(): could not infer output dtype. Input dtype must be either a "
                            "floating point or complex dtype. Got: "
                            f"{x.dtype.name.capitalize().replace('Int64', 'Long')}")
-    if dim is None:
+    if dim is None and not keepdim:
         return MeanBackward0.apply((x,))
-    if dim.__class__ in (tuple, list) and not dim:
+    if dim is None or dim.__class__ in (tuple, list) and not dim:
         dim = tuple(range(x._data.ndim))        # no dims: all of them (torch's rule)
     dims = _dims(dim, x._data.ndim)
     return MeanBackward1.apply((x,), dims, keepdim)
@@ -336,20 +338,36 @@ def min(x, dim=None, keepdim=False):
     return _extremum(x, dim, keepdim, MinBackward1, MinBackward0, np.argmin, return_types_min)
 
 
+def _check_keepdim(op, x, dim, keepdim):
+    """argmax/argmin's parser error for a keepdim that is not a bool."""
+    check_args(op, ("(int? dim = None, bool keepdim = False)",), x,
+               {"dim": dim, "keepdim": keepdim})
+
+
 def argmax(x, dim=None, keepdim=False):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "argmax")
     if x._data.dtype.kind == "b" or not x._data.size:
         _check_arg_reduction(x, dim, "argmax")
+    if keepdim.__class__ is not bool:
+        _check_keepdim("argmax", x, dim, keepdim)
     if dim is None:
-        return Tensor._make(np.asarray(np.argmax(x._data), np.int64), False, None)
+        out = np.asarray(np.argmax(x._data), np.int64)
+        return Tensor._make(out.reshape((1,) * x._data.ndim) if keepdim else out, False, None)
     return Tensor._make(np.argmax(x._data, axis=wrap_dim(dim, x._data.ndim),
                                   keepdims=keepdim).astype(np.int64), False, None)
 
 
 def argmin(x, dim=None, keepdim=False):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "argmin")
     if x._data.dtype.kind == "b" or not x._data.size:
         _check_arg_reduction(x, dim, "argmin")
+    if keepdim.__class__ is not bool:
+        _check_keepdim("argmin", x, dim, keepdim)
     if dim is None:
-        return Tensor._make(np.asarray(np.argmin(x._data), np.int64), False, None)
+        out = np.asarray(np.argmin(x._data), np.int64)
+        return Tensor._make(out.reshape((1,) * x._data.ndim) if keepdim else out, False, None)
     return Tensor._make(np.argmin(x._data, axis=wrap_dim(dim, x._data.ndim),
                                   keepdims=keepdim).astype(np.int64), False, None)
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..autograd.graph import Node, begin
 from ..autograd.view_history import make_view
-from ._core import Tensor
+from ._core import Tensor, check_tensor
 from ._util import sum_to, wrap_dim
 from .._compat._argparse import Parser
 from .._compat._argparse_calls import as_int, check_args, int_list
@@ -100,6 +100,8 @@ def _shape_args(shape, x=None, op="view", name="size", more=()):
     Anything else gets torch's parser message (`more`: the method's other overloads)."""
     if len(shape) == 1 and shape[0].__class__ in (tuple, list):
         items = shape[0]
+    elif not shape:         # no size at all (x.view(*()) of a 0-d x): torch's parser refuses
+        return _shape_args_slow(shape, x, op, name, more)
     else:
         items = shape
     for s in items:
@@ -214,6 +216,8 @@ def flatten(x, start_dim=0, end_dim=-1):
 
 
 def unsqueeze(x, dim):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "unsqueeze")
     d = wrap_dim(dim, x._data.ndim + 1)
     return _shape_view(UnsqueezeBackward0, x, np.expand_dims(x._data, d).shape)
 
@@ -284,6 +288,8 @@ def expand(x, *sizes):
                                f"{list(sizes)}.  Tensor sizes: {list(shape)}")
         target[i] = s
     target = tuple(target)
+    if min(target, default=0) < 0:      # (a size below -1 where the tensor has 1)
+        raise RuntimeError("numel: integer multiplication overflow")
     return apply_view(ExpandBackward0, x, ("expand", target), target)
 
 

@@ -3,12 +3,15 @@ backward fails, warn with that traceback before re-raising (as torch does)."""
 import traceback
 import warnings
 
+import numpy as np
+
 # the flags live at the bottom of the package, since Tensor reads `instrument`
 # (_autograd_state.py); this module holds the modes that set them
 from .._autograd_state import anomaly_state as state, instrument
+from .._tensor import Tensor
 
 __all__ = ["detect_anomaly", "set_detect_anomaly", "is_anomaly_enabled",
-           "is_anomaly_check_nan_enabled"]
+           "is_anomaly_check_nan_enabled", "run_checked"]
 
 
 def set_watcher(watcher):
@@ -53,6 +56,24 @@ def report_failure(node):
         return
     warnings.warn(f"Error detected in {node.name()}. Traceback of forward call that caused "
                   f"the error:\n{trace}", UserWarning, stacklevel=3)
+
+
+def run_checked(node, grad):
+    """The engine runs a node this way in anomaly mode: a failing backward first warns with
+    the node's forward traceback; with check_nan, a nan in any returned gradient is an
+    error."""
+    try:
+        outs = node.backward(grad)
+    except Exception:
+        report_failure(node)
+        raise
+    if state.check_nan:
+        for i, g in enumerate(outs):
+            if g is not None and np.isnan(g._data if isinstance(g, Tensor) else g).any():
+                report_failure(node)
+                raise RuntimeError(f"Function '{node.name()}' returned nan values in its "
+                                   f"{i}th output.")
+    return outs
 
 
 class detect_anomaly:

@@ -5,13 +5,11 @@ keep a queue of nodes whose gradient contributions have all arrived, run the one
 would run next (leaf accumulators first, then the newest node; see `ready_queue`), and add
 each gradient it returns into the buffer of the node it flows to. No recursion: a
 200,000-node chain is fine. Hooks, anomaly mode, trace capture and autograd.grad's pruning
-live in the small helpers below it.
+live in `call_node` and the small helpers below it.
 
-One shortcut (`plain` in execute): a leaf accumulator without hooks adds its gradient into `.grad`
-the moment it is ready. torch would pop it next anyway (accumulators have the highest
-priority, and they run before any other node), and without hooks, anomaly mode, trace
-capture or create_graph nothing can observe the order among accumulators: the result is the
-same without a trip through the heap.
+Speed lives behind one seam: `minigrad/_fast/` installs `fast_execute`, the same walk tuned
+for a plain `backward()`, and `execute` hands over to it on its first line. Both paths are
+tested in lockstep (tests/test_engine_fast_path.py); docs/performance.md says what it buys.
 """
 
 import numpy as np
@@ -24,73 +22,63 @@ import minigrad.autograd.anomaly as _anomaly
 from .trace import on_ran, on_run
 from .graph import AccumulateGrad, Node, _next_seq, grad_edge
 from .node_hooks import after_backward, before_backward, tensor_pre_hooks
-from .backward_mode import BackwardMode as _BackwardMode
+from .backward_mode import BackwardMode
 from .ready_queue import heappop, heappush
 from .saved import SECOND_BACKWARD
 
-__all__ = ["execute", "run_backward", "run_grad"]
+__all__ = ["execute", "run_backward", "run_grad", "install_fast_path", "call_node",
+           "add_to_buffer", "count_dependencies"]
 
-_NP_SCALARS = {np.float16, np.float32, np.float64, np.int64, np.int32, np.bool_}
-_ndarray = np.ndarray
+NP_SCALARS = {np.float16, np.float32, np.float64, np.int64, np.int32, np.bool_}
+fast_execute = None     # the speed seam: see install_fast_path
+
+
+def install_fast_path(fast):
+    """Let `fast(roots, grads, retain_graph)` run every backward that needs no extras (no
+    create_graph, autograd.grad, inputs=, anomaly mode or trace capture); None removes it.
+    It must give exactly what `execute` gives: same gradients, hook order and errors."""
+    global fast_execute
+    fast_execute = fast
 
 
 def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, only=None):
     """Run backward from the nodes `roots`, seeded with one gradient each (see run_grad)."""
-    root, buffers = _seed(roots, grads)         # buffers: gradients waiting at each node
+    if fast_execute is not None and not (create_graph or capture or only
+                                         or _anomaly.instrument.on):
+        return fast_execute(roots, grads, retain_graph)     # the same walk, tuned
+    root, buffers = seed_buffers(roots, grads)  # buffers: gradients waiting at each node
     dependencies = count_dependencies(root)     # how many edges point at each node
     should_run = _prune(root, dependencies, capture or only)    # None: every node runs
     captured = dict.fromkeys(capture or ())     # filled as gradients reach them
-    extras = should_run is not None or _anomaly.instrument.on
-    plain = None if extras or create_graph else AccumulateGrad  # leaves that add at once
-    ready, node = [], root      # the ready queue of (sequence number, node); `node` runs next
-    with _BackwardMode(create_graph):
-        while node is not None or ready:
-            node = node or heappop(ready)       # leaf accumulators first, then the newest
+    ready = []                                  # the ready queue
+    heappush(ready, root)
+    with BackwardMode(create_graph):
+        while ready:
+            # the highest sequence number: leaf accumulators, then the newest node; equal
+            # numbers pop in torch's order, as ready_queue moves entries like libstdc++'s
+            # std::priority_queue (torch's ReadyQueue)
+            node = heappop(ready)
             grad = buffers.pop(node, None)
-            if extras or node._hooked or node._released or grad is None:   # hooks, capture...
-                outputs = _run_with_extras(node, grad, retain_graph, should_run, captured)
-            else:
-                outputs = node.backward(grad)
-                if not retain_graph and node.saves:
-                    node._release()             # free what forward saved
-            ran, node, last = node, None, None
-            for i, next_node in enumerate(ran._next):
+            outputs = call_node(node, grad, retain_graph, should_run, captured)
+            for i, next_node in enumerate(node._next):
                 if next_node is None:
                     continue                    # this input needs no gradient
-                g = outputs[i]
-                if g is not None:               # add g to the gradient waiting at next_node
-                    if next_node not in buffers and type(g) is _ndarray and g is not last \
-                            and not next_node._hooked:
-                        buffers[next_node] = g  # the first contribution is kept as it is
-                    else:
-                        _add_to_buffer(buffers, ran, i, g, last)
-                    last = g
-                left = dependencies[next_node] = dependencies[next_node] - 1
-                if left == 0 and (should_run is None or next_node in should_run):
-                    if type(next_node) is plain and not next_node._hooked and next_node in buffers:
-                        next_node.backward(buffers.pop(next_node))    # a plain leaf: add to .grad
-                    elif node is None and not ready:
-                        node = next_node        # the only ready node: it runs next, no heap
-                    else:
-                        node = _push(ready, node, next_node)    # several: the heap orders them
+                if outputs[i] is not None:
+                    add_to_buffer(buffers, node, i, outputs[i], outputs[:i])
+                dependencies[next_node] -= 1
+                if dependencies[next_node] == 0 and (should_run is None
+                                                     or next_node in should_run):
+                    heappush(ready, next_node)  # its last contribution has arrived
     return captured
 
 
-def _seed(roots, grads):
+def seed_buffers(roots, grads):
     """The node backward starts from, and the gradient buffers holding its seed. Several
     roots: torch adds one GraphRoot node that feeds them all."""
     if len(roots) == 1:
         return roots[0], {roots[0]: grads[0]}
     root = GraphRoot(roots)
     return root, {root: tuple(grads)}
-
-
-def _push(ready, held, node):
-    """Push the node that was to run next without the heap (if any), then `node`, in the
-    order they became ready, as torch's engine pushes them."""
-    if held is not None:
-        heappush(ready, held)
-    heappush(ready, node)
 
 
 def count_dependencies(root):
@@ -109,23 +97,21 @@ def count_dependencies(root):
     return dependencies
 
 
-_collect = count_dependencies                 # names notebook 06 used
-accumulate_into_leaf = AccumulateGrad.backward
-
-
-def _add_to_buffer(buffers, node, index, g, last):
+def add_to_buffer(buffers, node, index, g, handed=()):
     """Add gradient g, flowing from `node` along its edge `index`, into the buffer of the node
-    at the other end: everything but the plain first contribution of an array."""
+    at the other end. The first contribution is kept as it is, later ones are added out of
+    place; `handed` holds what `node` already gave its earlier edges."""
     next_node = node._next[index]
-    if g.__class__ in _NP_SCALARS:          # 0-d arithmetic gives NumPy scalars
+    if g.__class__ in NP_SCALARS:           # 0-d arithmetic gives NumPy scalars
         g = np.asarray(g)
-    elif g is last and type(g) is _ndarray:
-        g = g.copy()                        # never hand one array to two owners
+    elif type(g) is np.ndarray and any(g is h for h in handed):
+        g = g.copy()    # one array for two inputs (AddBackward0 returns (g, g)): give each
+                        # owner its own, as AccumulateGrad may keep it and add into it
     if next_node._n_outputs != 1:           # multi-output custom Function: one slot per output
         nr = node._next_nr[index] if node._next_nr else 0
         slots = buffers.get(next_node)
         if slots is None:
-            slots = buffers[next_node] = _MultiGrad([None] * next_node._n_outputs)
+            slots = buffers[next_node] = MultiGrad([None] * next_node._n_outputs)
         slots[nr] = g if slots[nr] is None else slots[nr] + g
         return
     prev = buffers.get(next_node)
@@ -133,10 +119,10 @@ def _add_to_buffer(buffers, node, index, g, last):
         buffers[next_node] = g
     else:
         g = prev + g
-        buffers[next_node] = np.asarray(g) if g.__class__ in _NP_SCALARS else g
+        buffers[next_node] = np.asarray(g) if g.__class__ in NP_SCALARS else g
 
 
-class _MultiGrad(list):
+class MultiGrad(list):
     """Per-output gradients of a multi-output node (passed to its backward as a tuple);
     missing ones are materialised as zeros when the node runs."""
 
@@ -153,13 +139,13 @@ def _prune(root, dependencies, targets):
     return needed.union(targets)
 
 
-def _run_with_extras(node, grad, retain_graph, should_run, captured):
-    """Everything but the plain case: missing gradients, multi-output nodes, hooks,
-    captured inputs (autograd.grad), anomaly mode, a second backward. Returns one gradient
-    (or None) per input edge."""
+def call_node(node, grad, retain_graph, should_run=None, captured=None):
+    """Run one node on its summed gradient, with all that goes around it in torch's order:
+    captured inputs (autograd.grad), hooks, anomaly mode, a second backward, multi-output
+    nodes. Returns one gradient (or None) per input edge."""
     if grad is None:
         return (None,) * len(node._next)
-    if type(grad) is _MultiGrad:
+    if type(grad) is MultiGrad:
         grad = tuple(grad)      # None where no gradient arrived: hooks see None there
     if should_run is not None and node in captured:
         if not any(n in should_run for n in node._next if n is not None):
@@ -179,7 +165,7 @@ def _run_with_extras(node, grad, retain_graph, should_run, captured):
     if node._released:      # no input needs a gradient: torch's formula unpacks nothing
         outputs = (None,) * len(node._next)
     elif _anomaly.state.enabled:
-        outputs = _call_anomalous(node, grad)
+        outputs = _anomaly.run_checked(node, grad)
     else:
         outputs = node.backward(grad)
     if should_run is not None and node._skips_unneeded:
@@ -192,7 +178,7 @@ def _run_with_extras(node, grad, retain_graph, should_run, captured):
     if _anomaly.instrument.on:
         on_ran(node, outputs)
     if not retain_graph and node.saves:
-        node._release()
+        node._release()                 # free what forward saved
     if len(outputs) != len(node._next):
         outputs = tuple(outputs) + (None,) * (len(node._next) - len(outputs))
     return outputs
@@ -209,21 +195,6 @@ def _materialize(node, grads):
                  np.zeros(shapes[i] if i < len(shapes) else (),
                           dtypes[i] if i < len(dtypes) else np.float32)
                  for i, g in enumerate(grads))
-
-
-def _call_anomalous(node, grad):
-    try:
-        outs = node.backward(grad)
-    except Exception:
-        _anomaly.report_failure(node)
-        raise
-    if _anomaly.state.check_nan:
-        for i, g in enumerate(outs):
-            if g is not None and np.isnan(g._data if isinstance(g, Tensor) else g).any():
-                _anomaly.report_failure(node)
-                raise RuntimeError(f"Function '{node.name()}' returned nan values in its "
-                                   f"{i}th output.")
-    return outs
 
 
 def _root_grads(tensors, grad_tensors, create_graph):
@@ -299,10 +270,6 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
     if create_graph:        # (torch's engine warns, once: Tensor.backward or autograd.backward)
         warn_once(CREATE_GRAPH_CYCLE, stacklevel=3, internal=ENGINE_CREATE_GRAPH)
     roots = list(map(grad_edge, tensors))
-    for i, node in enumerate(roots):
-        if node.__class__ is AccumulateGrad and not create_graph:
-            # backward() of a leaf itself: torch copies the seed into its new .grad (version 1)
-            root_grads[i] = np.broadcast_to(root_grads[i], root_grads[i].shape)
     only = None
     if inputs is not None:
         inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
@@ -310,6 +277,9 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
         for t in inputs:
             t.retain_grad()         # as torch: a non-leaf input keeps retaining its grad
         only = {grad_edge(t) for t in inputs}
+    for node in roots:
+        if node.__class__ is AccumulateGrad and not create_graph and (not only or node in only):
+            node.copy_next = True   # backward() of a leaf itself: torch copies the seed
     execute(roots, root_grads, retain_graph, create_graph, only=only)
 
 

@@ -16,6 +16,7 @@ import warnings
 # this module holds the context managers that flip them
 from .._autograd_state import inference_anywhere  # noqa: F401  (re-exported)
 from .._autograd_state import grad_state as state
+from .._tensor import Tensor
 
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "is_inference",
            "inference_mode", "is_inference_mode_enabled"]
@@ -190,7 +191,6 @@ class inference_mode(_DecoratorContextManager):
 
 def is_inference(input):
     """True when `input` was created in inference mode (torch.is_inference)."""
-    from .._tensor import Tensor
     if not isinstance(input, Tensor):
         raise TypeError(f"is_inference(): argument 'input' (position 1) must be Tensor, not "
                         f"{type(input).__name__}")

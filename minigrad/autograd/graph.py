@@ -297,6 +297,10 @@ class AccumulateGrad(Node):
 
     __slots__ = ("variable",)
     _seq = ACCUMULATE_PRIORITY
+    # True when the next gradient is also held elsewhere (a leaf's hook kept it, or it is
+    # the seed of backward() on the leaf itself): like torch, which sees a use count above
+    # one, `.grad` becomes a copy (at version 1), never the shared array.
+    copy_next = False
 
     def __init__(self, variable):
         self.variable = variable
@@ -312,48 +316,41 @@ class AccumulateGrad(Node):
         pass
 
     def backward(self, grad):
-        """The first gradient is stored, later ones are added in place (so `x.grad` stays
-        the same object across backward calls)."""
+        """The first gradient becomes `.grad` (the array itself when nothing else holds it),
+        later ones are added in place (so `x.grad` stays the same object across backward
+        calls)."""
+        copy = self.copy_next
+        if copy:
+            self.copy_next = False
         leaf = self.variable
-        old = leaf._grad
-        if old is None and leaf._node is None and not engine_state.create_graph \
-                and not _instrument.on and leaf._requires_grad:
-            data = leaf._data       # the first gradient of a step: kept as it is if ours
-            if grad.base is None and grad.dtype is data.dtype and grad.shape == data.shape \
-                    and grad.flags.writeable:
-                leaf._grad = Tensor._make(grad, False, None)
-                return ()
-        if leaf._node is not None or not leaf._requires_grad:
-            if leaf._node is not None:  # switched off, then made a non-leaf by an in-place op
-                raise RuntimeError("leaf variable has been moved into the graph interior")
-            return ()               # requires_grad was switched off after the graph was built
+        if leaf._node is not None:      # requires_grad switched off, then made a non-leaf
+            raise RuntimeError("leaf variable has been moved into the graph interior")
+        if not leaf._requires_grad:     # switched off after the graph was built
+            return ()
         if _instrument.on:
             on_accumulate(leaf, grad)
+        old = leaf._grad
         if engine_state.create_graph:
             g = grad if isinstance(grad, Tensor) else Tensor._make(grad, False, None)
             if g._data.dtype != leaf._data.dtype:
                 g = g.to(leaf.dtype)
-            if leaf._grad is None:
+            if old is None:
                 # torch materialises the first gradient by copying into zeros: CopyBackwards
                 leaf._grad = Tensor._make(np.zeros_like(leaf._data), False, None).copy_(g)
             else:
-                leaf._grad = leaf._grad + g
-            return ()
-        if old is None:
-            # copy when we may not own the array (read-only broadcast view, other dtype)
-            data = leaf._data
-            copied = False
-            if not grad.flags.writeable or grad.dtype != data.dtype \
-                    or grad.base is not None:      # copied contiguous, like torch
-                grad = np.array(grad, dtype=data.dtype, order="C")
-                copied = True
-            if grad.shape != data.shape:
-                grad = np.array(np.broadcast_to(grad, data.shape))
-                copied = True
-            leaf._grad = Tensor._make(grad, False, None)
-            if copied:
-                leaf._grad._vc = VersionCounter(1)    # torch's copy_ into a fresh buffer bumps it
-        else:
+                leaf._grad = old + g
+        elif old is not None:
             old._data += grad
             old._bump_version()
+        else:
+            data = leaf._data
+            if copy or grad.base is not None or not grad.flags.writeable \
+                    or grad.dtype != data.dtype or grad.shape != data.shape:
+                # a copy, contiguous like torch's: torch's copy_ into a fresh buffer bumps
+                # the new .grad's version to 1
+                leaf._grad = Tensor._make(np.array(np.broadcast_to(grad, data.shape),
+                                                   dtype=data.dtype, order="C"), False, None)
+                leaf._grad._vc = VersionCounter(1)
+            else:
+                leaf._grad = Tensor._make(grad, False, None)    # ours alone: kept as it is
         return ()

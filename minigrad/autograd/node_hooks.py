@@ -1,7 +1,7 @@
 """What runs around a node's backward when hooks are attached, in torch's order:
 tensor hooks, then retain_grad, then node pre-hooks (all before backward), then node
 post-hooks (after it). The engine calls these only for nodes marked `_hooked`."""
-import sys
+import weakref
 
 import numpy as np
 
@@ -37,6 +37,7 @@ def _check_hook_result(fn, old, new):
 def _run_tensor_hooks(hooks, grad, node=None):
     """Tensor hooks in registration order, each seeing the previous one's result (None
     when no gradient reached this output of a multi-output node)."""
+    leaf_accumulator = getattr(node, "variable", None) is not None
     for fn in list(hooks.values()):
         if _anomaly.instrument.on:
             on_hook("tensor", node, grad)
@@ -46,13 +47,14 @@ def _run_tensor_hooks(hooks, grad, node=None):
             if grad is not None:
                 _check_hook_result(fn, grad, res)
             grad = res if engine_state.create_graph else res._data
-        elif (getattr(node, "variable", None) is not None        # an AccumulateGrad
-              and sys.getrefcount(seen) > 2 and not engine_state.create_graph):
-            # The leaf's hook kept the gradient (`seen.append(g)`): like torch, which sees a
-            # use count above one, the leaf's .grad must become a copy, or the next backward
-            # would add into the tensor the hook kept. A read-only view makes
-            # AccumulateGrad copy it (as torch clones: the new .grad is at version 1).
-            grad = np.broadcast_to(grad, grad.shape)
+        elif leaf_accumulator and seen is not None and not engine_state.create_graph:
+            kept = weakref.ref(seen)
+            del seen
+            if kept() is not None:
+                # the leaf's hook kept the gradient (`grads.append(g)`): torch sees a use
+                # count above one and stores a copy as .grad, or the next backward would
+                # add into the tensor the hook kept
+                node.copy_next = True
     return grad
 
 

@@ -17,19 +17,9 @@ ACCUMULATE_PRIORITY = 2 ** 64 - 1       # AccumulateGrad's sequence number (torc
 
 
 def heappush(heap, node):
-    """Add a ready node (std::push_heap: sift the new entry up while its parent is lower).
-    The key is the node's sequence number."""
-    key = node._seq
-    entry = (key, node)
-    hole = len(heap)
-    heap.append(entry)
-    while hole:                          # std::__push_heap, written out (the hot case)
-        parent = (hole - 1) // 2
-        if not heap[parent][0] < key:
-            break
-        heap[hole] = heap[parent]
-        hole = parent
-    heap[hole] = entry
+    """Add a ready node (std::push_heap), keyed on its sequence number."""
+    heap.append(None)
+    _sift_up(heap, len(heap) - 1, 0, (node._seq, node))
 
 
 def heappop(heap):

@@ -75,6 +75,11 @@ def make_view(x, data, node, step):
         d["_no_grad_view"] = True       # a view of a no_grad view: torch keeps the mark
         if x.__dict__.get("_inference_view"):
             d["_inference_view"] = True
+    if recorded:                        # a view of a split/unbind piece, or of a view a custom
+        if "_multi_view" in x.__dict__:     # Function returned, keeps its rule (torch's creation
+            d["_multi_view"] = (0, None)    # meta MULTIPLE_OUTPUTS, CUSTOM_FUNCTION), named by
+        if "_custom_function_view" in x.__dict__:   # its own node
+            d["_custom_function_view"] = True
     if out._is_inference is not x._is_inference:
         d["_is_inference"] = x._is_inference   # a view is an inference tensor iff its base is
     return out

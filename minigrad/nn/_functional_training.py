@@ -8,6 +8,7 @@ Dropout records what torch records on the CPU: ``input * noise`` (a ``MulBackwar
 
 import numpy as np
 
+from .._compat._argparse import tp_name
 from ..autograd.graph import Node
 from ._reduction import legacy_get_string
 from ._norm_nodes import NativeBatchNormBackward0
@@ -58,6 +59,11 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if per_channel == 1:
             raise ValueError("Expected more than 1 value per channel when training, got "
                              f"input size {_size_message(size)}")
+    for pos, name, t in ((2, "weight", weight), (3, "bias", bias),
+                         (4, "running_mean", running_mean), (5, "running_var", running_var)):
+        if t is not None and not hasattr(t, "_data"):     # torch's parser: Tensor or None
+            raise TypeError(f"batch_norm(): argument '{name}' (position {pos}) must be Tensor, "
+                            f"not {type(t).__name__}")
     channels = input.shape[1] if input.dim() > 1 else 1
     for name, t in (("running_mean", running_mean), ("running_var", running_var),
                     ("weight", weight), ("bias", bias)):
@@ -87,7 +93,8 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         self.reduction = reduction
         xd, yd = x._data, y._data
         pw = 1 if pos_weight is None else pos_weight._data
-        loss = pw * yd * _softplus(-xd) + (1 - yd) * _softplus(xd)
+        with np.errstate(over="ignore", invalid="ignore"):  # inf logits: nan, silently
+            loss = pw * yd * _softplus(-xd) + (1 - yd) * _softplus(xd)
         if weight is not None:
             loss = loss * weight._data
         loss = loss.astype(xd.dtype, copy=False)
@@ -130,6 +137,10 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     for arg in (target, input):         # torch reads target.size() first, unchecked
         if not isinstance(arg, Tensor):
             raise AttributeError(f"'{type(arg).__name__}' object has no attribute 'size'")
+    for pos, name, t in ((3, "weight", weight), (4, "pos_weight", pos_weight)):
+        if t is not None and not isinstance(t, Tensor):     # torch's parser
+            raise TypeError(f"binary_cross_entropy_with_logits(): argument '{name}' (position "
+                            f"{pos}) must be Tensor, not {tp_name(t)}")
     if target.shape != input.shape:
         raise ValueError(f"Target size ({_size_message(target.shape)}) must be the same as "
                          f"input size ({_size_message(input.shape)})")

@@ -150,8 +150,9 @@ def softmax(x, dim):
     x, scalar = _as_1d_if_scalar(np.asarray(x))
     if not x.size:                      # nothing to normalise (NumPy's max has no identity)
         return x.copy()
-    e = np.exp(x - x.max(axis=dim, keepdims=True))
-    y = e / e.sum(axis=dim, keepdims=True)
+    with np.errstate(invalid="ignore"):     # inf - inf: nan, silently as torch
+        e = np.exp(x - x.max(axis=dim, keepdims=True))
+        y = e / e.sum(axis=dim, keepdims=True)
     return y.reshape(()) if scalar else y
 
 
@@ -160,8 +161,9 @@ def log_softmax(x, dim):
     x, scalar = _as_1d_if_scalar(np.asarray(x))
     if not x.size:                      # nothing to normalise (NumPy's max has no identity)
         return x.copy()
-    shifted = x - x.max(axis=dim, keepdims=True)
-    y = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+    with np.errstate(invalid="ignore"):     # inf - inf: nan, silently as torch
+        shifted = x - x.max(axis=dim, keepdims=True)
+        y = shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
     return y.reshape(()) if scalar else y
 
 

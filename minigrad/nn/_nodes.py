@@ -159,8 +159,9 @@ class MseLossBackward0(Node):
     def forward(self, x, target, reduction):
         self.save(self=x, target=target)
         self.reduction = _REDUCTIONS[reduction]
-        d = x._data - target._data
-        sq = d * d
+        with np.errstate(over="ignore", invalid="ignore"):  # huge values: inf, silently
+            d = x._data - target._data
+            sq = d * d
         if reduction == "none":
             return sq
         if reduction == "mean" and not sq.size:      # nan, without NumPy's warning

@@ -264,8 +264,9 @@ print(log)
 # ### The loop behind the events
 #
 # Here is the algorithm, written as plain Python. It is a simplified reading of minigrad's
-# `execute` (in `minigrad/autograd/engine.py`, which adds hooks, `autograd.grad`, anomaly
-# mode and shortcuts for speed); PyTorch's C++ engine follows the same steps.
+# `execute` (in `minigrad/autograd/engine.py`, which adds hooks, `autograd.grad` and anomaly
+# mode; its shortcuts for speed live apart, in `minigrad/_fast/backward.py`); PyTorch's C++
+# engine follows the same steps.
 #
 # ```python
 # def run_backward(root, seed, retain_graph=False):

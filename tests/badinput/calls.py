@@ -9,6 +9,9 @@ last statement is an expression returns that value; otherwise the call's value i
 """
 import re
 
+from .wide import FAMILIES as WIDE_FAMILIES
+from .wide import WIDE_POOLS, slot_families
+
 # fixtures every call starts from (fresh for each call; the same source for both libraries)
 SETUP = """\
 import numpy as np
@@ -195,13 +198,23 @@ def fields(template):
     return [(m.group(0)[1:-1], m.group(1)) for m in _FIELD.finditer(template)]
 
 
-def fill(template, choice):
-    """Fill a template; `choice(pool_name, options)` picks one option of a pool."""
+def fill(template, choice, depth=0):
+    """Fill a template; `choice(pool_name, options)` picks one option of a pool. An option
+    that has placeholders itself (an argument list of the slot families) is filled in turn."""
     values = {}
-    for key, pool in fields(template):
+
+    def value(match):
+        key, pool = match.group(0)[1:-1], match.group(1)
         if key not in values:
-            values[key] = choice(key, POOLS[pool])
-    return template.format(**values)
+            option = choice(key, POOLS[pool])
+            if depth < 2 and _FIELD.search(option):
+                option = fill(option, choice, depth + 1)
+            values[key] = option
+        return values[key]
+    return _FIELD.sub(value, template)
 
 
+POOLS.update(WIDE_POOLS)
+FAMILIES.update(WIDE_FAMILIES)
+FAMILIES.update(slot_families())
 TEMPLATES = [(family, name, src) for family, items in FAMILIES.items() for name, src in items]

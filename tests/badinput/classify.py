@@ -221,9 +221,22 @@ def leak_key(name, m, t=None):
     return f"{name}: numpy-warning"
 
 
+@functools.lru_cache(maxsize=None)
+def _warm_up(torch):
+    """torch imports some modules on first use (an optimizer's first step imports
+    torch._dynamo, seconds on a busy machine): done once here, outside the per-call time
+    limit, which would otherwise interrupt the import and leave torch half-imported."""
+    p = torch.zeros(1, requires_grad=True)
+    opt = torch.optim.SGD([p], lr=0.1, momentum=0.9)
+    p.sum().backward()
+    opt.step()
+    opt.zero_grad()
+
+
 def compare(source):
     """(class, torch outcome, minigrad outcome) for one call."""
     import torch
+    _warm_up(torch)
     t = run(torch, source)
     m = run(minigrad, source)
     return classify(t, m), t, m

@@ -5,8 +5,9 @@ import time
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from .calls import TEMPLATES, fill
+from .calls import FAMILIES, fill
 from .classify import CLASSES, compare, leak_key
+from .wide import family_of
 
 
 class Tally:
@@ -48,10 +49,10 @@ class Tally:
         lines = [f"bad-input fuzz: {self.total} calls in {self.seconds:.1f} s"]
         families = sorted(self.by_family)
         lines.append(f"{'class':<15}{'calls':>7}{'%':>7}  " + " ".join(
-            f"{f[:6]:>6}" for f in families))
+            f"{f[:7]:>7}" for f in families))
         for cls in CLASSES:
             lines.append(f"{cls:<15}{self.counts[cls]:>7}{100 * self.counts[cls] / total:>6.1f}%  "
-                         + " ".join(f"{self.by_family[f][cls]:>6}" for f in families))
+                         + " ".join(f"{self.by_family[f][cls]:>7}" for f in families))
         if self.origins:
             lines.append("leak origins (innermost frame, calls): " + ", ".join(
                 f"{where} x{n}" for where, n in self.origins.most_common(12)))
@@ -65,9 +66,12 @@ class Tally:
 
 
 def draw_call(data):
-    family, name, template = data.draw(st.sampled_from(TEMPLATES), label="template")
+    """A family (each as likely), a template of it, and its placeholders filled; calls that
+    mention a device are tallied under `device`."""
+    family = data.draw(st.sampled_from(sorted(FAMILIES)), label="family")
+    name, template = data.draw(st.sampled_from(FAMILIES[family]), label="template")
     source = fill(template, lambda key, options: data.draw(st.sampled_from(options), label=key))
-    return family, name, source
+    return family_of(family, source), name, source
 
 
 def run_fuzz(examples, derandomize=True, tally=None):

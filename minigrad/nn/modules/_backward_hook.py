@@ -39,6 +39,16 @@ class BackwardHookFunction(Function):
         return grad
 
 
+def _as_is_output(out):
+    """Mark the identity's output as torch marks an input a custom Function returned as-is:
+    a view that may not be modified in place (torch's creation meta CUSTOM_FUNCTION), so
+    `nn.ReLU(inplace=True)` after a hooked module raises torch's error instead of cutting
+    the hooks out of the graph."""
+    if out.grad_fn is not None:
+        out.__dict__["_custom_function_view"] = True
+    return out
+
+
 def _is_tensor(x):
     return hasattr(x, "_data") and hasattr(x, "grad_fn")
 
@@ -63,7 +73,7 @@ class BackwardHook:
                 pos = self.n_inputs
                 self.n_inputs += 1
                 if a.requires_grad and is_grad_enabled():
-                    a = BackwardHookFunction.apply(a)
+                    a = _as_is_output(BackwardHookFunction.apply(a))
                     self.grad_positions.append(pos)
                     a.grad_fn.register_hook(self._make_input_hook(pos))
             new_args.append(a)
@@ -73,7 +83,7 @@ class BackwardHook:
         """Wrap a single Tensor output so its incoming gradient is recorded."""
         if not _is_tensor(result) or not result.requires_grad:
             return result
-        out = BackwardHookFunction.apply(result)
+        out = _as_is_output(BackwardHookFunction.apply(result))
         out.grad_fn.register_prehook(self._on_grad_output)
         return out
 

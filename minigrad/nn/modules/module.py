@@ -7,11 +7,11 @@ walks those dicts, so registration order is the order torch reports.
 
 from collections import OrderedDict
 
-from ...autograd.grad_mode import no_grad
 from ..parameter import Parameter
 import minigrad.nn.modules._state_dict as _state
 from ._backward_hook import BackwardHook
 from ._module_hooks import ModuleHooks, attach_non_full_hooks
+from ._module_modes import ModuleModes
 
 __all__ = ["Module"]
 
@@ -39,7 +39,7 @@ def _addindent(text, spaces):
     return "\n".join([first] + [pad + line for line in rest])
 
 
-class Module(ModuleHooks):
+class Module(ModuleHooks, ModuleModes):
     """Base class for all neural network modules.
 
     Subclasses call ``super().__init__()`` first, assign Parameters and sub-Modules as
@@ -261,86 +261,6 @@ class Module(ModuleHooks):
             m.apply(fn)
         fn(self)
         return self
-
-    # ------------------------------------------------------------------ modes and grads
-
-    def train(self, mode=True):
-        """Set training mode on this module and every descendant; returns self."""
-        if not isinstance(mode, bool):
-            raise ValueError("training mode is expected to be boolean")
-        self.training = mode
-        for m in self.children():
-            m.train(mode)
-        return self
-
-    def eval(self):
-        """Same as ``train(False)``."""
-        return self.train(False)
-
-    def requires_grad_(self, requires_grad=True):
-        """Set requires_grad on every parameter (e.g. to freeze a layer); returns self."""
-        for p in self.parameters():
-            p.requires_grad_(requires_grad)
-        return self
-
-    def zero_grad(self, set_to_none=True):
-        """Reset every parameter's .grad: to None by default, else to zeros in place."""
-        for p in self.parameters():
-            if p.grad is None:
-                continue
-            if set_to_none:
-                p.grad = None
-            else:
-                g = p.grad
-                if g.grad_fn is not None:
-                    g.detach_()
-                else:
-                    g.requires_grad_(False)
-                g.zero_()
-
-    def _apply_dtype(self, dtype):
-        # Swap each parameter's data (same Parameter object, as torch does) and its grad.
-        with no_grad():
-            for p in self.parameters():
-                if not p.dtype.is_floating_point:
-                    continue                    # integer parameters keep their dtype
-                p.data = p.data.to(dtype)
-                if p.grad is not None:
-                    p.grad = p.grad.to(dtype)
-            for m in self.modules():
-                for name, b in m._buffers.items():
-                    if b is not None and b.dtype.is_floating_point:
-                        m._buffers[name] = b.to(dtype)
-        return self
-
-    def to(self, *args, **kwargs):
-        """Move to a device (the CPU only) and/or cast floating point parameters and buffers
-        to a floating dtype, in place; returns self. `to(dtype)`, `to(device)`,
-        `to(device, dtype)`, `to(tensor)` (its dtype) and the keywords `device`, `dtype`,
-        `non_blocking`, as torch accepts them."""
-        from ..._ops.conversion import _parse_to
-        from ..._dtype import dtype as dtype_cls
-        if "cuda" in str(kwargs.get("device", "")) or any(
-                "cuda" in str(a) for a in args if not isinstance(a, dtype_cls)
-                and type(a).__name__ in ("str", "device")):
-            raise AssertionError("Torch not compiled with CUDA enabled")
-        dtype, _ = _parse_to(args, dict(kwargs))
-        if dtype is None:
-            return self
-        if not dtype.is_floating_point:
-            raise TypeError("nn.Module.to only accepts floating point or complex dtypes, but "
-                            f"got desired dtype={dtype}")
-        return self._apply_dtype(dtype)
-
-    def double(self):
-        """Cast floating point parameters and buffers to float64; returns self."""
-        from ... import _dtype
-        return self._apply_dtype(_dtype.float64)
-
-    def float(self):
-        """Cast floating point parameters and buffers to float32; returns self."""
-        from ... import _dtype
-        return self._apply_dtype(_dtype.float32)
 
     # ------------------------------------------------------------------ calling and hooks
 
