@@ -15,9 +15,8 @@ from ._compat._argparse import Parser, tp_name
 from ._compat._argparse_calls import with_binding_errors
 from ._tensor import Tensor
 from ._tensor_base import _warn_scalar_once
-from ._ops._core import check_tensor, type_name
+from ._ops._core import check_tensor, checked_value, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
-from ._ops._core import checked_value
 from ._ops._util import I64, promote_types as _promote_types
 
 
@@ -359,7 +358,9 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
     for name, x in zip("nm", given):
         if x < 0:
             raise RuntimeError(f"{name} must be greater or equal to 0, got {x}")
-    return _finish(np.eye(int(n), None if m is None else int(m), dtype=_np(dtype, op="eye")),
+    rows, cols = int(n), int(n if m is None else m)
+    np_dtype = _np(dtype, op="eye")
+    return _finish(allocate(lambda: np.eye(rows, cols, dtype=np_dtype), (rows, cols), np_dtype),
                    requires_grad)
 
 

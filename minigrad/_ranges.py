@@ -8,7 +8,7 @@ from ._compat._argparse import Parser
 from ._creation import _FACTORY_KEYWORDS, _Default, _factory, _finish, _np
 from ._dtype import dtype as _dtype_cls
 from ._tensor import Tensor
-from ._ops._core import number_arg as _number_arg
+from ._ops._core import checked_value, number_arg as _number_arg
 
 
 def _int64(x):
@@ -87,8 +87,12 @@ def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     np_dtype = _np(dtype, op="linspace")
+    if np.dtype(np_dtype).kind in "iu":     # start and end must fit the integer dtype
+        checked_value(np.dtype(np_dtype), start)
+        checked_value(np.dtype(np_dtype), end)
     if math.isfinite(start) and math.isfinite(end):
-        return _finish(np.linspace(start, end, steps).astype(np_dtype), requires_grad)
+        with np.errstate(over="ignore", invalid="ignore"):    # (casts as torch's, silently)
+            return _finish(np.linspace(start, end, steps).astype(np_dtype), requires_grad)
     # torch's kernel: the first half counts up from start, the second half down from end
     # (so an infinite end gives inf and nan where NumPy's formula differs)
     i = np.arange(steps, dtype=np.float64)

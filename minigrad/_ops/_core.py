@@ -274,6 +274,7 @@ def big_int_operand(ad, b):
 _C_TYPE = {"float32": "float", "float64": "double", "float16": "c10::Half", "int64": "int64_t",
            "int32": "int", "int16": "short", "int8": "int8_t", "uint8": "uint8_t"}
 
+
 _NO_DATA = np.empty(0)
 
 

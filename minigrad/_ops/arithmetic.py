@@ -26,7 +26,7 @@ def _compute(ufunc, a, b):
         if ad.dtype.kind == "f":            # a Python float keeps the tensor's dtype
             # inf, nan (0 * inf, inf - inf: nan) or beyond float16's range (a cast to the
             # tensor's dtype that overflows to inf): computed silently, as torch does
-            if not -65504.0 <= b <= 65504.0:
+            if not -65504.0 <= b <= 65504.0 or ad.dtype.itemsize == 2:   # (float16 overflows)
                 with np.errstate(invalid="ignore", over="ignore"):
                     return ufunc(ad, b)
             return ufunc(ad, b)
@@ -105,6 +105,9 @@ class RsubBackward1(Node):
 
     def forward(self, a, b):
         ad, bd, rt = operands(a, b)
+        if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 63:
+            wrapped = _big_int(ad, bd)      # a uint64 to torch: wrapped for integer tensors
+            bd = float(bd) if ad.dtype.kind == "f" else wrapped
         with np.errstate(over="ignore", invalid="ignore"):  # a huge number: inf, silently
             out = np.subtract(bd, ad)
             return out if rt is None or out.dtype == rt else out.astype(rt)
@@ -292,6 +295,8 @@ def floordiv(a, b):
         if ad.dtype.kind == "b" and np.asarray(bd).dtype.kind == "b":
             raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
         _check_integer_divisor(ad, bd)
+        if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 63:
+            bd = _big_int(ad, bd)           # a uint64 to torch, wrapped as its kernel does
         return Tensor._make(np.floor_divide(ad, bd), False, None)
     return NotImplemented_.apply((a, b))
 
@@ -300,7 +305,9 @@ def rfloordiv(a, b):
     if not isinstance(b, (bool, int, float, np.generic)):
         return NotImplemented
     b = _check(a, b, "floor_divide", "//", True)
-    return floordiv(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
+    with np.errstate(over="ignore"):        # a huge number cast to the tensor's dtype: inf
+        other = np.asarray(b, dtype=result_dtype(a, b))
+    return floordiv(Tensor._make(other, False, None), a)
 
 
 def rremainder(a, b):
@@ -308,6 +315,9 @@ def rremainder(a, b):
     if not isinstance(b, (bool, int, float, np.generic)):
         return NotImplemented
     b = _check(a, b, "remainder", "%", True)
+    if b.__class__ is int and not -2 ** 63 <= b < 2 ** 63:
+        wrapped = _big_int(a._data, b)      # a uint64 to torch (refused next to a bool)
+        b = float(b) if a._data.dtype.kind == "f" else wrapped
     return remainder(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
 
 

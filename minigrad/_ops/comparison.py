@@ -28,7 +28,26 @@ def _operand(b):
 _ORDERING = {np.less: "lt", np.less_equal: "le", np.greater: "gt", np.greater_equal: "ge"}
 
 
+_NAMES = {np.equal: "eq", np.not_equal: "ne", np.logical_and: "logical_and",
+          np.logical_or: "logical_or", **_ORDERING}
+
+
+def _first_not_tensor(ufunc, a, b):
+    """torch.lt(1, t) and friends: the function's parser refuses a first argument that is
+    not a Tensor (the operators never get here: Python hands them the tensor first)."""
+    name = _NAMES[ufunc]
+    from .._compat._argparse import Parser
+    from .._compat._argparse_signatures import FUNCTIONS
+    if name not in FUNCTIONS:
+        check_tensor(a, name)
+    err = Parser(name, *FUNCTIONS[name]).error({"input": a, "other": b})
+    if err is not None:
+        raise err
+
+
 def _compare(ufunc, a, b):
+    if a.__class__ is not Tensor and not isinstance(a, Tensor):
+        _first_not_tensor(ufunc, a, b)
     if b.__class__ is Tensor:
         bd = b._data
     elif b.__class__ in _NUMBERS:

@@ -109,7 +109,8 @@ def _astype(arr, np_dtype):
     """arr.astype(np_dtype); a float that does not fit (nan, inf, too large) converts
     silently, as in torch, without NumPy's warning."""
     np_dtype = np.dtype(np_dtype)
-    if arr.dtype.kind == "f" and (np_dtype.kind != "f" or np_dtype.itemsize < arr.itemsize):
+    if (arr.dtype.kind == "f" and (np_dtype.kind != "f" or np_dtype.itemsize < arr.itemsize)) \
+            or (np_dtype.kind == "f" and np_dtype.itemsize == 2):   # (int into float16: inf)
         with np.errstate(invalid="ignore", over="ignore"):
             return arr.astype(np_dtype)
     return arr.astype(np_dtype)

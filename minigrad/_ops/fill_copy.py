@@ -5,7 +5,7 @@ import numpy as np
 from .._compat._argparse_calls import check_args
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
-from ._core import Tensor, as_tensor_arg, checked_value
+from ._core import Tensor, as_tensor_arg, check_tensor, checked_value
 from .._either import array, constant_like, keep_dtype
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
 from .inplace import _write, check_inplace, inplace
@@ -45,10 +45,16 @@ class FillBackward3(Node):
 
 
 def zero_(x):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "zero_")
     return inplace(ZeroBackward0, x, ())
 
 
 def fill_(x, value):
+    if not isinstance(x, Tensor):           # torch.fill_(-5, t): the function's parser
+        from .._compat._argparse import Parser
+        from .._compat._argparse_signatures import FUNCTIONS
+        raise Parser("fill_", *FUNCTIONS["fill_"]).error({"input": x, "value": value})
     if value.__class__ not in (int, float, bool) and not isinstance(value, Tensor):
         check_args("fill_", ("(Tensor value)", "(Number value)"), x, {"value": value})
         if isinstance(value, np.generic):
@@ -83,7 +89,8 @@ class CopyBackwards(Node):
         if out.shape != dst._data.shape:
             raise RuntimeError(f"output with shape {list(dst._data.shape)} doesn't match the "
                                f"broadcast shape {list(out.shape)}")
-        return out.astype(dst._data.dtype)
+        with np.errstate(over="ignore", invalid="ignore"):    # out of range: inf, silently
+            return out.astype(dst._data.dtype)
 
     def backward(self, g):
         gsrc = None
@@ -119,7 +126,7 @@ class IndexPutBackward0(Node):
                 out[key] = vd
         except IndexError as e:
             raise IndexError(torch_index_message(x, key, e)) from None
-        except ValueError:
+        except (ValueError, TypeError):     # (NumPy's mask assignment says TypeError)
             raise RuntimeError(f"shape mismatch: value tensor of shape {list(np.shape(vd))} "
                                f"cannot be broadcast to indexing result of shape "
                                f"{list(x._data[key].shape)}") from None

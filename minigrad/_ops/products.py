@@ -46,7 +46,8 @@ class ProdBackward0(Node):
         xd = x._data
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
-        out = np.asarray(np.prod(xd, dtype=dtype))
+        with np.errstate(over="ignore", invalid="ignore"):    # overflow: inf, silently
+            out = np.asarray(np.prod(xd, dtype=dtype))
         return out
 
     def backward(self, g):
@@ -96,6 +97,11 @@ def prod(x, dim=None, keepdim=None, *, dtype=None):
 
 
 def _truth(x, dim, keepdim, reduce, name):
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        from .._compat._argparse_calls import check_args
+        from .._compat._argparse_signatures import FUNCTIONS, METHODS
+        check_args(name, METHODS[name], x, {"dim": dim, "keepdim": keepdim},
+                   functions=FUNCTIONS[name])
     xd = x._data
     ds = dim if isinstance(dim, (list, tuple)) else (dim,)
     if dim is not None and builtins.any(

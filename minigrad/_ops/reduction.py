@@ -65,7 +65,8 @@ class SumBackward0(Node):
         xd = x._data
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
-        return np.asarray(add_reduce(xd, None, dtype=dtype))   # (ndarray.sum is Python)
+        with np.errstate(invalid="ignore", over="ignore"):    # inf + -inf: nan, silently
+            return np.asarray(add_reduce(xd, None, dtype=dtype))   # (ndarray.sum is Python)
 
     def backward(self, g):
         if not self.shape:      # a 0-d input: the gradient itself (torch's leaf then keeps it
@@ -82,7 +83,8 @@ class SumBackward1(Node):
         self.shape, self.dims, self.keepdim = xd.shape, dims, keepdim
         if dtype is None and xd.dtype.kind in "biu":
             dtype = np.int64
-        return np.asarray(add_reduce(xd, dims, keepdim, dtype))
+        with np.errstate(invalid="ignore", over="ignore"):    # inf + -inf: nan, silently
+            return np.asarray(add_reduce(xd, dims, keepdim, dtype))
 
     def backward(self, g):
         return (_expand_back(g, self.shape, self.dims, self.keepdim),)

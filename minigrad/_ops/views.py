@@ -227,6 +227,8 @@ def _plain_ints(dims):
 
 
 def squeeze(x, dim=None):
+    if x.__class__ is not Tensor:
+        check_tensor(x, "squeeze")
     if not (dim is None or dim.__class__ is int or _plain_ints(dim)):
         check_args("squeeze", ("()", "(int dim)", "(tuple of ints dim)"), x, {"dim": dim})
         dim = int_list(dim, "squeeze", "dim") if isinstance(dim, (tuple, list)) else as_int(dim)

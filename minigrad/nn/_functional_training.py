@@ -28,6 +28,9 @@ def dropout(input, p=0.5, training=True, inplace=False):
     from .._random import _rng
     from .._tensor import Tensor
     _check_p(p)
+    if not isinstance(input, Tensor):       # torch's _VF.dropout parser
+        raise TypeError(f"dropout(): argument 'input' (position 1) must be Tensor, not "
+                        f"{tp_name(input)}")
     if p == 0 or not training or input.numel() == 0:
         return input
     if p == 1:

@@ -166,7 +166,8 @@ class MseLossBackward0(Node):
             return sq
         if reduction == "mean" and not sq.size:      # nan, without NumPy's warning
             return np.asarray(np.nan, dtype=sq.dtype)
-        return np.asarray(sq.mean() if reduction == "mean" else sq.sum(), dtype=sq.dtype)
+        with np.errstate(over="ignore", invalid="ignore"):  # huge values: inf, silently
+            return np.asarray(sq.mean() if reduction == "mean" else sq.sum(), dtype=sq.dtype)
 
     def backward(self, grad):
         x = self.s_self.unpack(self)

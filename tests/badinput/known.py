@@ -12,6 +12,10 @@ call accepted) left unfixed, each by one reproducer and the reason (a strict xfa
 """
 # ruff: noqa: E501
 KNOWN_LEAKS = {
+    # found by a random run (MINIGRAD_BADINPUT_RANDOM=1, 5,000 calls); Tensor.size lives in
+    # _tensor_base.py, outside this fuzzer's fixes
+    'Tensor.size: python': ('s.size(-1)',
+        "minigrad IndexError: tuple index out of range; torch IndexError: Dimension specified as -1 but tensor has no dimensions"),
 }
 
 KNOWN_DIVERGENCES = {
