@@ -173,6 +173,7 @@ class TensorBase:
     def __complex__(self):
         if self._requires_grad:
             _warn_scalar_once()
+        self._scalar_for_builtin()
         return complex(self.item())
 
     def __int__(self):

@@ -127,7 +127,7 @@ CASES = [
          "torch.tensor([v, v])", isolated=True),
     case("scalar_warning_from_float_of_many_elements",
          "v = torch.tensor([1., 2.], requires_grad=True)", "float(v)", "float(v)",
-         isolated=True),
+         "complex(v)", "complex(torch.ones(2))", "int(torch.ones(2))", isolated=True),
     case("scalar_warning_from_legacy_constructors",
          "t1 = torch.tensor(1., requires_grad=True)", "torch.FloatTensor([t1, 2.])",
          "torch.Tensor([[t1], [t1]])", isolated=True),

@@ -172,6 +172,7 @@ SCENARIOS = (chain_with_hooks_on_some_nodes, leaf_hook_keeps_the_gradient, leaf_
 
 
 @pytest.mark.filterwarnings("ignore:Anomaly Detection:UserWarning")
+@pytest.mark.filterwarnings("ignore:Error detected in:UserWarning")
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda f: f.__name__)
 def test_scenario(scenario):
     fast, plain = both(scenario)

@@ -8,7 +8,7 @@ import numpy as np
 from .trace import on_free
 from .anomaly import instrument as _instrument
 from .graph import Node, begin
-from .saved import FREED, SavedTensor
+from .saved import FREED, SavedTensor, engine_state
 
 __all__ = ["Function", "FunctionCtx", "BackwardCFunction"]
 
@@ -31,17 +31,11 @@ class FunctionCtx:
     @property
     def saved_tensors(self):
         saved = self.__dict__.get("_saved")
-        if saved is None:
-            return ()
-        out = []
-        for s in saved:
-            if s is None:
-                out.append(None)
-            elif s is FREED:
-                FREED.unpack(self)
-            else:
-                out.append(s.as_tensor(self) if not isinstance(s, tuple) else s[0])
-        return tuple(out)
+        if saved is FREED:                  # released by a backward without retain_graph
+            FREED.unpack(self)
+        # (a call that was not recorded keeps each tensor as it is, in a 1-tuple)
+        return tuple(None if s is None else s[0] if isinstance(s, tuple) else s.as_tensor(self)
+                     for s in saved or ())
 
 
 class BackwardCFunction(Node, FunctionCtx):
@@ -67,10 +61,8 @@ class BackwardCFunction(Node, FunctionCtx):
         if not isinstance(res, tuple):
             res = (res,)
         n = len(self._inputs_kind)
-        if len(res) < n:
-            raise RuntimeError(f"function {self.name()} returned an incorrect number of "
-                               f"gradients (expected {n}, got {len(res)})")
-        res = res[:n] if all(r is None for r in res[n:]) else res
+        if len(res) > n and all(r is None for r in res[n:]):
+            res = res[:n]               # extra Nones are allowed, as in torch
         if len(res) != n:
             raise RuntimeError(f"function {self.name()} returned an incorrect number of "
                                f"gradients (expected {n}, got {len(res)})")
@@ -92,10 +84,7 @@ class BackwardCFunction(Node, FunctionCtx):
                     raise RuntimeError(f"Function {self.name()} returned an invalid gradient at "
                                        f"index {i} - got {list(np.shape(r._data))} but expected "
                                        f"shape compatible with {list(want)}") from None
-            elif engine_create_graph():
-                out.append(r)
-            else:
-                out.append(r._data)
+            out.append(r if engine_state.create_graph else r._data)
         return tuple(out)
 
     def _release(self):
@@ -112,11 +101,6 @@ class BackwardCFunction(Node, FunctionCtx):
     def __call__(self, *grads):
         # torch's custom-Function nodes cannot be called directly (built-in nodes can)
         raise TypeError(f"'{type(self).__name__}' object is not callable")
-
-
-def engine_create_graph():
-    from .saved import engine_state
-    return engine_state.create_graph
 
 
 class _FunctionMeta(type):
@@ -179,11 +163,9 @@ class Function(metaclass=_FunctionMeta):
         outs = (outputs,) if single else outputs
         dirty = node.__dict__.get("_dirty", ())
         non_diff = node.__dict__.get("_non_diff", ())
-        if record:
-            for d in dirty:
-                if d._requires_grad and d._node is None:
-                    raise RuntimeError("a leaf Variable that requires grad has been used in an "
-                                       "in-place operation.")
+        if record and any(d._requires_grad and d._node is None for d in dirty):
+            raise RuntimeError("a leaf Variable that requires grad has been used in an "
+                               "in-place operation.")
         node._n_outputs = len(outs)
         if len(outs) > 1:
             node._hooked = True         # the engine's slow path buffers one grad per output
@@ -204,19 +186,12 @@ class Function(metaclass=_FunctionMeta):
                 if i:
                     o.__dict__["_output_nr"] = i
             result.append(o)
-        if record:
-            to_save = node.__dict__.pop("_to_save", ())
-            saved = []
-            for s in to_save:
-                if s is None:
-                    saved.append(None)
-                elif any(s is r for r in result):
-                    saved.append(SavedTensor(s, is_output=True))
-                else:
-                    saved.append(SavedTensor(s))
-            node.__dict__["_saved"] = saved
+        to_save = node.__dict__.pop("_to_save", ())
+        if record:              # (a tensor this call returned is saved as an output)
+            saved = [None if s is None else SavedTensor(s, any(s is r for r in result))
+                     for s in to_save]
         else:
-            to_save = node.__dict__.pop("_to_save", ())
-            node.__dict__["_saved"] = [(s,) for s in to_save]
+            saved = [(s,) for s in to_save]     # not recorded: kept as they are
+        node.__dict__["_saved"] = saved
         return result[0] if single else tuple(result)
 

@@ -37,15 +37,13 @@ from .trace import on_accumulate, on_create, on_free
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 from .ready_queue import ACCUMULATE_PRIORITY
-from .saved import _SLOT_OF, FREED, SavedTensor, _SavedAttribute, engine_state
+from .saved import FREED, SavedTensor, _SavedAttribute, engine_state
 from .saved_hooks import save_on_cpu, saved_tensors_hooks  # noqa: F401  (torch's place for them)
 
 __all__ = ["Node", "AccumulateGrad", "begin", "connect", "output", "grad_edge"]
 
 _next_seq = itertools.count().__next__      # torch's sequence_nr: creation order
 _new = object.__new__
-
-
 _SCALARS = {float, int, bool}
 
 
@@ -112,7 +110,7 @@ class Node:
             if value.__class__ is Tensor or (value is not None and value.__class__ not in _SCALARS
                                              and isinstance(value, Tensor)):
                 value = SavedTensor(value)
-            setattr(self, _SLOT_OF[name], value)
+            setattr(self, "s_" + name, value)
 
     def name(self):
         """torch's node name, e.g. 'MulBackward0'."""
@@ -134,28 +132,25 @@ class Node:
 
     @property
     def metadata(self):
-        d = self.__dict__.get("_metadata")
-        if d is None:
-            d = self.__dict__["_metadata"] = {}
-        return d
+        return self.__dict__.setdefault("_metadata", {})
 
     def register_hook(self, fn):
         """fn(grad_inputs, grad_outputs) runs after this node's backward; a returned tuple
         replaces grad_inputs."""
-        self._hooked = True
-        if self._hooks is None:
-            self._hooks = {}
-        h = RemovableHandle(self._hooks)
-        self._hooks[h.id] = fn
-        return h
+        return self._add_hook("_hooks", fn)
 
     def register_prehook(self, fn):
         """fn(grad_outputs) runs before this node's backward; a returned tuple replaces them."""
-        self._hooked = True
-        if self._pre_hooks is None:
-            self._pre_hooks = {}
-        h = RemovableHandle(self._pre_hooks)
-        self._pre_hooks[h.id] = fn
+        return self._add_hook("_pre_hooks", fn)
+
+    def _add_hook(self, kind, fn):
+        self._hooked = True         # the engine runs a hooked node through its slow path
+        hooks = getattr(self, kind)
+        if hooks is None:
+            hooks = {}
+            setattr(self, kind, hooks)
+        h = RemovableHandle(hooks)
+        hooks[h.id] = fn
         return h
 
     def _release(self):
@@ -226,12 +221,9 @@ def grad_edge(t):
 
 def begin(cls, inputs):
     """Create the node of a `cls` op on `inputs` (Tensors, Python numbers or None), deciding
-    whether autograd records it: when grad mode is on and some input requires grad.
-
-    A recorded node joins the graph (`connect`). Otherwise it is a loose node, with no edges
-    and no sequence number, whose `save` keeps nothing; its forward still runs, so every op
-    has one code path.
-    """
+    whether autograd records it: when grad mode is on and some input requires grad. A
+    recorded node joins the graph (`connect`); otherwise it is a loose node, with no edges
+    and no sequence number, whose `save` keeps nothing (its forward still runs)."""
     node = _new(cls)
     if not (_grad_state.enabled and connect(node, inputs)):
         node._next = (None,) * len(inputs)
@@ -252,16 +244,10 @@ def connect(node, inputs):
             edges.append(None)
             continue
         fn = t._node
-        if fn is not None:          # made by an op (so it requires grad)
+        if fn is not None or t._requires_grad:     # (an op's output requires grad)
             recording = True
-            if t._base is not None:
-                fn = grad_edge(t)   # a view may need its grad_fn regenerated
-        elif t._requires_grad:      # a leaf: its accumulator, or None (inlined grad_edge)
-            recording = True
-            ref = t._acc
-            fn = ref() if ref is not None else None
-            if fn is None:
-                fn = grad_edge(t)
+            if fn is None or t._base is not None:   # a leaf's accumulator; a view may need
+                fn = grad_edge(t)                   # its grad_fn regenerated
         edges.append(fn)
         if t._output_nr:
             renumber = True

@@ -1,17 +1,11 @@
-"""Saved tensors: what a node keeps for backward, and the version check that catches
-in-place edits made after the save.
-
-A node saves an *input* by keeping the tensor itself (so a later `x.data = ...` is seen,
-as in torch). It saves its *output* by keeping only the array and the version counter:
-keeping the output tensor would make a reference cycle (output -> node -> output).
-"""
+"""Saved tensors: what a node keeps for backward (`SavedTensor`), and the version check
+that catches in-place edits made after the save."""
 import threading
 
 from .._tensor import Tensor
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 import minigrad.autograd.saved_hooks as _saved_hooks
-
 
 __all__ = ["SavedTensor", "FREED", "engine_state"]
 
@@ -127,28 +121,26 @@ class SavedTensor:
         return value
 
     def _check(self, node):
+        """Raise torch's "modified by an inplace operation" error if the version moved."""
         t = self.tensor
         vc = self.vc if t is None else t._vc
         current = 0 if vc is None else vc.value
-        if current != self.version:
-            if t is None:
-                data, grad_fn = self.data, node
-            else:
-                data, grad_fn = t._data, t.grad_fn
-            from .._dtype import from_numpy_dtype
-            shape = list(data.shape)
-            msg = ("one of the variables needed for gradient computation has been modified by "
-                   f"an inplace operation: [minigrad.{from_numpy_dtype(data.dtype)._legacy} "
-                   f"{shape}]")
-            if grad_fn is not None:
-                msg += f", which is output 0 of {node_short_name(grad_fn)},"
-            from .anomaly import state as anomaly_state
-            hint = _ANOMALY_HINT if anomaly_state.enabled else _HINT
-            msg += f" is at version {current}; expected version {self.version} instead. {hint}"
-            if _instrument.on:
-                from .trace import on_version_error
-                on_version_error(self, node)
-            raise RuntimeError(msg)
+        if current == self.version:
+            return
+        data, grad_fn = (self.data, node) if t is None else (t._data, t.grad_fn)
+        from .._dtype import from_numpy_dtype
+        msg = ("one of the variables needed for gradient computation has been modified by an "
+               f"inplace operation: [minigrad.{from_numpy_dtype(data.dtype)._legacy} "
+               f"{list(data.shape)}]")
+        if grad_fn is not None:
+            msg += f", which is output 0 of {node_short_name(grad_fn)},"
+        from .anomaly import state as anomaly_state
+        hint = _ANOMALY_HINT if anomaly_state.enabled else _HINT
+        msg += f" is at version {current}; expected version {self.version} instead. {hint}"
+        if _instrument.on:
+            from .trace import on_version_error
+            on_version_error(self, node)
+        raise RuntimeError(msg)
 
     def unpack(self, node):
         """The saved value: an ndarray, or a Tensor while building a graph of the backward
@@ -197,22 +189,10 @@ class _Freed:
 FREED = _Freed()
 
 
-# ---- how nodes name and expose what they saved -------------------------------------
-
-class _SlotNames(dict):
-    def __missing__(self, name):
-        self[name] = "s_" + name
-        return self[name]
-
-
-_SLOT_OF = _SlotNames()                      # "self" -> "s_self" (computed once per name)
-
-
 class _SavedAttribute:
     """`grad_fn._saved_<name>` on every node class that saves `s_<name>` or has the option
-    `<name>` (set up by Node.__init_subclass__). A descriptor rather than a `__getattr__`
-    on Node: a class with `__getattr__` makes every attribute read of its instances slower,
-    and the engine reads node attributes all the time."""
+    `<name>` (set up by Node.__init_subclass__). A descriptor, as a `__getattr__` on Node
+    would slow every attribute read of every node, and the engine reads them all the time."""
     __slots__ = ("name",)
 
     def __init__(self, name):
