@@ -4,19 +4,14 @@ One switch per thread (`state.enabled`) decides whether ops record a graph: as i
 `no_grad` in one thread leaves every other thread's graph alone, and a new thread starts
 with grad mode on and inference mode off. (Anomaly mode, in anomaly.py, is process-wide, as
 torch's is.) Every mode is a context manager that saves the previous value and restores it
-on exit (even after an exception), and can also decorate a function, a generator function
-(the mode then holds inside the generator's body, not between its yields) or, deprecated, a
-class.
+on exit (even after an exception); `utils/_contextlib.py` lets it decorate a function too.
 """
-import functools
-import inspect
-import warnings
-
 # the switches live at the bottom of the package, since Tensor reads them (_autograd_state.py);
 # this module holds the context managers that flip them
 from .._autograd_state import inference_anywhere  # noqa: F401  (re-exported)
 from .._autograd_state import grad_state as state
 from .._tensor import Tensor
+from ..utils._contextlib import _DecoratorContextManager, _NoParamDecoratorContextManager
 
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "is_inference",
            "inference_mode", "is_inference_mode_enabled"]
@@ -32,76 +27,12 @@ def is_inference_mode_enabled():
     return state.inference
 
 
-_CLASS_DECORATION = (
-    "Decorating classes is deprecated and will be disabled in future versions. You should "
-    "only decorate functions or methods. To preserve the current behavior of class "
-    "decoration, you can directly decorate the `__init__` method and nothing else.")
-
-
-def _in_mode_generator(make_mode, gen_func):
-    """Wrap a generator function so that its body runs under a fresh `make_mode()` each time
-    it resumes, while the caller keeps its own mode between the yields."""
-    @functools.wraps(gen_func)
-    def wrapper(*args, **kwargs):
-        gen = gen_func(*args, **kwargs)
-        try:
-            with make_mode():
-                value = gen.send(None)
-            while True:
-                try:
-                    sent = yield value
-                except GeneratorExit:
-                    with make_mode():
-                        gen.close()
-                    raise
-                except BaseException as exc:        # thrown in by the caller: pass it on
-                    with make_mode():
-                        value = gen.throw(exc)
-                else:
-                    with make_mode():
-                        value = gen.send(sent)
-        except StopIteration as stop:
-            return stop.value
-    return wrapper
-
-
-class _DecoratorContextManager:
-    """Lets a mode be used as `with mode():`, `@mode()` and (for no_grad) `@mode`."""
-
-    def __call__(self, func):
-        if inspect.isclass(func):
-            # torch still accepts a class, with a FutureWarning: calling the result builds
-            # an instance under the mode
-            warnings.warn(_CLASS_DECORATION, FutureWarning, stacklevel=2)
-            cls = func
-            func = lambda *args, **kwargs: cls(*args, **kwargs)  # noqa: E731
-        if inspect.isgeneratorfunction(func):
-            return _in_mode_generator(self.clone, func)
-
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            with self.clone():
-                return func(*args, **kwargs)
-        return wrapper
-
-    def clone(self):
-        return self.__class__()
-
-
-class no_grad(_DecoratorContextManager):
+class no_grad(_NoParamDecoratorContextManager):
     """Disable graph recording inside the block: results have requires_grad=False.
 
     Tensors created with requires_grad=True inside still require grad, and backward of
     a graph built outside still works.
     """
-
-    def __new__(cls, orig_func=None):
-        if orig_func is None or not callable(orig_func):
-            return super().__new__(cls)
-        return cls()(orig_func)      # used bare, as @no_grad
-
-    def __init__(self, orig_func=None):
-        self.prev = False
 
     def __enter__(self):
         self.prev = state.enabled
@@ -111,16 +42,8 @@ class no_grad(_DecoratorContextManager):
         state.enabled = self.prev
 
 
-class enable_grad(_DecoratorContextManager):
+class enable_grad(_NoParamDecoratorContextManager):
     """Re-enable graph recording inside a no_grad block."""
-
-    def __new__(cls, orig_func=None):
-        if orig_func is None or not callable(orig_func):
-            return super().__new__(cls)
-        return cls()(orig_func)
-
-    def __init__(self, orig_func=None):
-        self.prev = False
 
     def __enter__(self):
         self.prev = state.enabled
