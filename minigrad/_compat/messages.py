@@ -2,10 +2,11 @@
 for word (torch 2.13), kept here so that the core reads as the logic that raises them."""
 
 __all__ = ["NONLEAF_GRAD", "CREATE_GRAPH_CYCLE", "LEAF_FLAGS", "DETACH_VIEW_IN_PLACE",
-           "ANOMALY_OFF_HINT", "ANOMALY_ON_HINT", "SECOND_BACKWARD",
-           "DETACHED_IN_PLACE", "INFERENCE_SAVED", "PACK_HOOK_IN_PLACE",
-           "LEGACY_FUNCTION", "NO_BACKWARD", "cname", "grad_dtype_mismatch",
-           "grad_size_mismatch", "function_instantiated"]
+           "FLOAT_REQUIRES_GRAD", "INFERENCE_REQUIRES_GRAD", "GRAD_NOT_A_TENSOR",
+           "HOOK_WITHOUT_GRAD", "DATA_NOT_FLOATING", "ANOMALY_OFF_HINT",
+           "ANOMALY_ON_HINT", "SECOND_BACKWARD", "DETACHED_IN_PLACE", "INFERENCE_SAVED",
+           "PACK_HOOK_IN_PLACE", "LEGACY_FUNCTION", "NO_BACKWARD", "cname",
+           "grad_dtype_mismatch", "grad_size_mismatch", "function_instantiated"]
 
 NONLEAF_GRAD = (
     "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
@@ -53,6 +54,14 @@ def grad_size_mismatch(grad, tensor):
             f"tensor of size '{list(tensor.shape)}'. Please ensure that the gradient "
             "and the tensor are the same size")
 
+
+FLOAT_REQUIRES_GRAD = "only Tensors of floating point and complex dtype can require gradients"
+INFERENCE_REQUIRES_GRAD = ("Setting requires_grad=True on inference tensor outside InferenceMode "
+                           "is not allowed.")
+GRAD_NOT_A_TENSOR = "assigned grad expected to be a Tensor or None but got grad of type "
+HOOK_WITHOUT_GRAD = "cannot register a hook on a tensor that doesn't require gradient"
+DATA_NOT_FLOATING = ("data set to a tensor that requires gradients must be floating point or "
+                     "complex dtype")
 
 # ---- autograd: saved tensors and custom Functions ----
 ANOMALY_OFF_HINT = (
