@@ -64,6 +64,10 @@ def permute(v, perm):
     return v.permute(perm) if isinstance(v, Tensor) else v.transpose(perm)
 
 
+def expand(v, shape):
+    return v.expand(shape) if isinstance(v, Tensor) else np.broadcast_to(v, shape)
+
+
 def swap_last(m):
     """The last two dims swapped (a matrix transposed)."""
     return m.transpose(-1, -2) if isinstance(m, Tensor) else m.swapaxes(-1, -2)
