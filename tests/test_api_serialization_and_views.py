@@ -1,8 +1,9 @@
 """APIs the ported tutorials, the autograd mechanics note and torch's test_autograd.py methods
 reach for (issue 20): `Tensor._is_view()` and `torch.save` / `torch.load` (tensors, views,
 Parameters, state_dicts, containers; paths and file-like objects; `weights_only` and
-`map_location`), each case run under torch 2.13 and minigrad (see difftest.py), plus the
-minigrad-only parts of `minigrad.serialization` (its own file format, its allow-list)."""
+`map_location`) and `grad_fn._raw_saved_<name>.register_hooks`, each case run under torch
+2.13 and minigrad (see difftest.py), plus the minigrad-only parts of `minigrad.serialization`
+(its own file format, its allow-list)."""
 import io
 import pickle
 
@@ -93,9 +94,59 @@ SAVE_LOAD = [
          "round_trip(x, map_location='xyz')"),
 ]
 
+RAW = "x = torch.tensor([1., 2., 3.], requires_grad=True)\n"
+
+RAW_SAVED = [
+    case("raw_saved_attributes", RAW,
+         "y = x ** torch.tensor([2., 1., .5], requires_grad=True)\nfn = y.grad_fn\n"
+         "sorted(n for n in dir(fn) if n.startswith('_raw_saved'))",
+         "r = fn._raw_saved_self\ntype(r).__name__, fn._raw_saved_self is r, "
+         "fn._raw_saved_result is r",
+         "r", "fn._raw_saved_other",
+         "p = x.pow(2)\nsorted(n for n in dir(p.grad_fn) if n.startswith('_raw_saved'))",
+         "p.grad_fn._raw_saved_exponent",
+         "sorted(n for n in dir((x * 3).grad_fn) if n.startswith('_raw_saved'))"),
+    case("raw_saved_register_hooks", RAW,
+         "y = x.pow(2)\nr = y.grad_fn._raw_saved_self\n"
+         "r.register_hooks(lambda t: (print('pack', t), t)[1], "
+         "lambda t: (print('unpack', t), t)[1])",
+         "y.grad_fn._saved_self",
+         "r.register_hooks(lambda t: t, lambda t: t)",
+         "y.sum().backward()\nx.grad",
+         "y.grad_fn._raw_saved_self is r",
+         "r.register_hooks(lambda t: t, lambda t: t)",
+         "r.register_hooks(print)", "r.register_hooks(1, 2)"),
+    case("raw_saved_hooks_change_and_check_the_value", RAW,
+         "store = {}\ndef pack(t):\n    store['k'] = t * 0 + 1\n    return 'k'\n"
+         "y = x.pow(2)\ny.grad_fn._raw_saved_self.register_hooks(pack, lambda k: store[k])\n"
+         "y.sum().backward()\nx.grad",
+         "q = x ** 2\nq.grad_fn._raw_saved_self.register_hooks(lambda t: 1, lambda t: 5)\n"
+         "q.sum().backward()",
+         "b = torch.ones(3, requires_grad=True)\nc = x * b\n"
+         "c.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: t)\n"
+         "with torch.no_grad():\n    b.mul_(2)\nc.sum().backward()"),
+    case("raw_saved_hooks_keep_history", RAW,
+         "h = x * 2\ny = h.pow(3)\n"
+         "y.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: t)\n"
+         "y.grad_fn._saved_self",
+         "g, = torch.autograd.grad(y.sum(), x, create_graph=True)\ng",
+         "g.sum().backward()\nx.grad",
+         "e = (x / 4).exp()\n"
+         "e.grad_fn._raw_saved_result.register_hooks(lambda t: t, lambda t: t)\n"
+         "e.grad_fn._saved_result, torch.autograd.grad(e.sum(), x, create_graph=True)"),
+    case("raw_saved_hooks_to_disk",         # the autograd mechanics note's example
+         "import os, tempfile, uuid\ntmp_dir = tempfile.mkdtemp()\n"
+         "def pack_hook(tensor):\n    name = os.path.join(tmp_dir, str(uuid.uuid4()))\n"
+         "    torch.save(tensor, name)\n    return name\n"
+         "def unpack_hook(name):\n    return torch.load(name)\n" + RAW,
+         "y = x.pow(2)\ny.grad_fn._raw_saved_self.register_hooks(pack_hook, unpack_hook)\n"
+         "y.grad_fn._saved_self, len(os.listdir(tmp_dir))",
+         "y.sum().backward()\nx.grad"),
+]
+
 
 @requires_torch
-@pytest.mark.parametrize("cells, isolated", IS_VIEW + SAVE_LOAD)
+@pytest.mark.parametrize("cells, isolated", IS_VIEW + SAVE_LOAD + RAW_SAVED)
 def test_same_as_torch(cells, isolated):
     assert_same(cells, isolated)
 
