@@ -4,9 +4,8 @@ Reading order: `saved.py` (a saved tensor and its version check), `graph.py` (no
 an op is recorded), `view_history.py` (views and in-place edits), `function.py` (custom
 Functions), `engine.py` (backward). `grad_mode.py` and `anomaly.py` are the modes; the
 switches they flip live below Tensor, in `minigrad/_autograd_state.py`.
-(`functional.py`, jacobian and friends, is built on this package, so `minigrad/__init__.py`
-loads it; `backward` and `grad`, torch's entry points with their argument checks, are in
-`minigrad/_autograd_api.py`, above the engine.)
+(`functional.py`, jacobian and friends, and `backward`/`grad` with their argument checks, in
+`minigrad/_autograd_api.py`, are built on this package, above the engine.)
 """
 from . import anomaly, engine, function, grad_mode, graph, saved_hooks  # noqa: F401
 from .anomaly import detect_anomaly, set_detect_anomaly

@@ -11,7 +11,6 @@ Speed lives behind one seam: `minigrad/_fast/` installs `fast_execute`, the same
 for a plain `backward()`, and `execute` hands over to it on its first line. Both paths are
 tested in lockstep (tests/test_engine_fast_path.py); docs/performance.md says what it buys.
 """
-
 import numpy as np
 
 import minigrad.autograd.anomaly as _anomaly
@@ -20,7 +19,7 @@ from .graph import Node, _next_seq
 from .node_hooks import after_backward, before_backward, tensor_pre_hooks
 from .backward_mode import BackwardMode
 from .ready_queue import heappop, heappush
-from .saved import SECOND_BACKWARD
+from .._compat.messages import SECOND_BACKWARD
 
 __all__ = ["execute", "install_fast_path", "call_node", "add_to_buffer", "count_dependencies"]
 
@@ -37,7 +36,7 @@ def install_fast_path(fast):
 
 
 def execute(roots, grads, retain_graph=False, create_graph=False, capture=None, only=None):
-    """Run backward from the nodes `roots`, seeded with one gradient each (see run_grad)."""
+    """Run backward from the nodes `roots`, seeded with one gradient each."""
     if fast_execute is not None and not (create_graph or capture or only
                                          or _anomaly.instrument.on):
         return fast_execute(roots, grads, retain_graph)     # the same walk, tuned

@@ -99,6 +99,8 @@ class Node:
         node = begin(cls, inputs)
         return output(node, node.forward(*inputs, *options), inputs)
 
+    _plain_apply = apply    # the speed seam: see install_fast_apply
+
     def save(self, /, **values):
         """Keep inputs for backward: `self.save(self=x)` fills the slot `s_self`. A tensor
         is kept with its current version (an in-place edit later is an error in backward);
@@ -196,6 +198,11 @@ class Node:
 
     def backward(self, grad):
         raise NotImplementedError
+
+
+def install_fast_apply(fast):
+    """Let `fast` stand in for `Node.apply` (see minigrad/_fast/record.py); None: the plain."""
+    Node.apply = classmethod(fast) if fast else vars(Node)["_plain_apply"]
 
 
 def grad_edge(t):
