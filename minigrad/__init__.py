@@ -28,7 +28,7 @@ from . import autograd
 from .autograd import functional as _autograd_functional  # noqa: F401  (jacobian, hessian...)
 from . import _tensor_methods, _tensor_operators  # noqa: F401  (Tensor.add, Tensor.__mul__...)
 from ._creation import (as_tensor, device, empty, empty_like, eye, from_numpy, full,
-                        full_like, is_tensor, numel, ones, ones_like, tensor,
+                        full_like, is_inference, is_tensor, numel, ones, ones_like, tensor,
                         zeros, zeros_like)
 from ._ranges import arange, linspace
 from ._random import (Generator, initial_seed, manual_seed, rand, rand_like, randint,
@@ -54,7 +54,7 @@ from ._ops.unary import (abs, ceil, cos, exp, floor, log, neg, reciprocal, relu,
 from ._ops.views import flatten, reshape, squeeze, unsqueeze
 from ._ops._where import where_op as _where_op
 from .autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
-from .autograd.grad_mode import is_grad_enabled, is_inference, is_inference_mode_enabled
+from .autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
 from .autograd.anomaly import (is_anomaly_check_nan_enabled, is_anomaly_enabled,
                                set_detect_anomaly)
 from ._device import get_default_device, set_default_device

@@ -25,7 +25,7 @@ def _factory(fn, takes_pin_memory=True):
 
 __all__ = ["tensor", "as_tensor", "from_numpy", "ones", "zeros", "full", "empty", "eye",
            "ones_like", "zeros_like", "full_like", "empty_like", "device", "get_default_dtype",
-           "set_default_dtype", "is_tensor", "numel"]
+           "set_default_dtype", "is_tensor", "is_inference", "numel"]
 
 _FLOAT_REQUIRED = "Only Tensors of floating point and complex dtype can require gradients"
 
@@ -75,6 +75,14 @@ def from_numpy(arr):
 
 def is_tensor(obj):
     return isinstance(obj, Tensor)
+
+
+def is_inference(input):
+    """True when `input` was created in inference mode (torch.is_inference)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"is_inference(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(input).__name__}")
+    return input.is_inference()
 
 
 def numel(t):

@@ -64,6 +64,23 @@ def permute(v, perm):
     return v.permute(perm) if isinstance(v, Tensor) else v.transpose(perm)
 
 
+def clamp_min(v, low):
+    """max(v, low), elementwise."""
+    return v.clamp(min=low) if isinstance(v, Tensor) else np.maximum(v, v.dtype.type(low))
+
+
+def broadcast_like(g, like):
+    """A gradient broadcast to the shape of the input `like`: a fresh array in its dtype, or
+    an expanded Tensor."""
+    if isinstance(like, Tensor):
+        return g.expand(like.shape)
+    return np.broadcast_to(g, like.shape).astype(like.dtype)
+
+
+def expand(v, shape):
+    return v.expand(shape) if isinstance(v, Tensor) else np.broadcast_to(v, shape)
+
+
 def swap_last(m):
     """The last two dims swapped (a matrix transposed)."""
     return m.transpose(-1, -2) if isinstance(m, Tensor) else m.swapaxes(-1, -2)

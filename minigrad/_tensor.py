@@ -116,11 +116,9 @@ class Tensor(TensorBase):
             raise RuntimeError(_messages.LEAF_FLAGS if not value else
                                "you can only change requires_grad flags of leaf variables.")
         if value and not self._data.dtype.kind == "f":
-            raise RuntimeError("only Tensors of floating point and complex dtype can require "
-                               "gradients")
+            raise RuntimeError(_messages.FLOAT_REQUIRES_GRAD)
         if value and self._is_inference and not _grad_state.inference:
-            raise RuntimeError("Setting requires_grad=True on inference tensor outside "
-                               "InferenceMode is not allowed.")
+            raise RuntimeError(_messages.INFERENCE_REQUIRES_GRAD)
         self._set_requires_grad(value)
 
     def requires_grad_(self, requires_grad=True):
@@ -137,8 +135,7 @@ class Tensor(TensorBase):
         if requires_grad and self._data.dtype.kind != "f":
             raise RuntimeError("only Tensors of floating point dtype can require gradients")
         if requires_grad and self._is_inference and not _grad_state.inference:
-            raise RuntimeError("Setting requires_grad=True on inference tensor outside "
-                               "InferenceMode is not allowed.")
+            raise RuntimeError(_messages.INFERENCE_REQUIRES_GRAD)
         self._set_requires_grad(requires_grad)
         return self
 
@@ -167,8 +164,7 @@ class Tensor(TensorBase):
     def grad(self, value):
         if value is not None:
             if not isinstance(value, Tensor):
-                raise TypeError("assigned grad expected to be a Tensor or None but got grad of "
-                                f"type {_tp_name(value)}")
+                raise TypeError(_messages.GRAD_NOT_A_TENSOR + _tp_name(value))
             if value._data.dtype != self._data.dtype:
                 raise RuntimeError(_messages.grad_dtype_mismatch(value, self))
             if value._data.shape != self._data.shape:
@@ -205,8 +201,7 @@ class Tensor(TensorBase):
         """Run `hook(grad)` when this tensor's gradient is computed; a returned tensor
         replaces the gradient. Returns a handle with `.remove()`."""
         if not self._requires_grad:
-            raise RuntimeError("cannot register a hook on a tensor that doesn't require "
-                               "gradient")
+            raise RuntimeError(_messages.HOOK_WITHOUT_GRAD)
         hooks = self.__dict__.get("_hooks")
         if hooks is None:
             # the first hook (since the last in-place op gave this tensor a new grad_fn):
@@ -262,8 +257,7 @@ class Tensor(TensorBase):
         if not isinstance(other, Tensor):
             raise TypeError(f"Variable data has to be a tensor, but got {_tp_name(other)}")
         if self._requires_grad and other._data.dtype.kind != "f":
-            raise RuntimeError("data set to a tensor that requires gradients must be floating "
-                               "point or complex dtype")
+            raise RuntimeError(_messages.DATA_NOT_FLOATING)
         self._data = other._data
 
     @data.deleter

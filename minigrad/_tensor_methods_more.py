@@ -18,7 +18,7 @@ from ._creation import empty, full, legacy_new, ones, tensor
 from ._ops import closeness, inplace, norm as norm_ops, products, splits, tiling
 from ._tensor import Tensor
 from ._tensor_str import tensor_str
-from .autograd.engine import run_backward
+from ._autograd_api import run_backward
 from .autograd.graph import grad_edge
 from .autograd.view_history import regenerate_view_grad_fn
 from .utils.hooks import RemovableHandle

@@ -28,6 +28,17 @@ def lines(path):
     return len(path.read_text(encoding="utf-8").splitlines())
 
 
+def test_the_core_fits_its_budget():
+    sizes = {p.relative_to(PACKAGE).as_posix(): lines(p) for p in core_files()}
+    assert sum(sizes.values()) <= CORE_LIMIT, sizes
+
+
+def test_no_library_file_is_over_the_limit():
+    big = {p.relative_to(ROOT).as_posix(): lines(p) for p in PACKAGE.rglob("*.py")
+           if lines(p) > FILE_LIMIT}
+    assert not big
+
+
 def guide_sections():
     """{heading: body} for the numbered questions of the guide."""
     text = GUIDE.read_text(encoding="utf-8")
@@ -55,3 +66,9 @@ def test_each_answer_reads_at_most_two_files_that_hold_what_it_names(heading):
             continue
         last = name.rsplit(".", 1)[-1]
         assert re.search(rf"\b{re.escape(last)}\b", sources), (heading, name)
+
+
+@pytest.mark.parametrize("page", ["README.md", "notebooks/06_under_the_hood.ipynb",
+                                  "notebooks/zh/06_under_the_hood.ipynb"])
+def test_the_guide_is_linked(page):
+    assert "reading-the-engine.md" in (ROOT / page).read_text(encoding="utf-8")

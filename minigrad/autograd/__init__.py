@@ -5,11 +5,12 @@ an op is recorded), `view_history.py` (views and in-place edits), `function.py` 
 Functions), `engine.py` (backward). `grad_mode.py` and `anomaly.py` are the modes; the
 switches they flip live below Tensor, in `minigrad/_autograd_state.py`.
 (`functional.py`, jacobian and friends, is built on this package, so `minigrad/__init__.py`
-loads it.)
+loads it; `backward` and `grad`, torch's entry points with their argument checks, are in
+`minigrad/_autograd_api.py`, above the engine.)
 """
 from . import anomaly, engine, function, grad_mode, graph, saved_hooks  # noqa: F401
 from .anomaly import detect_anomaly, set_detect_anomaly
-from .engine import run_backward as _run_backward, run_grad as _run_grad
+from .._autograd_api import backward, grad
 from .function import Function
 from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
 from .trace import trace
@@ -18,15 +19,3 @@ from .variable import Variable
 __all__ = ["backward", "grad", "Function", "no_grad", "enable_grad", "set_grad_enabled",
            "inference_mode", "detect_anomaly", "set_detect_anomaly", "graph", "function",
            "engine", "grad_mode", "anomaly"]
-
-
-def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, inputs=None):
-    """Accumulate gradients of `tensors` into the leaves' `.grad`."""
-    _run_backward(tensors, grad_tensors, retain_graph, create_graph, inputs)
-
-
-def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False,
-         allow_unused=None, is_grads_batched=False, materialize_grads=False):
-    """Return d(outputs)/d(inputs) as a tuple, without touching any `.grad`."""
-    return _run_grad(outputs, inputs, grad_outputs, retain_graph, create_graph,
-                    allow_unused, materialize_grads)

@@ -5,6 +5,7 @@ import warnings
 
 import numpy as np
 
+from .._compat import messages as _messages
 from .trace import on_free
 from .anomaly import instrument as _instrument
 from .graph import Node, begin
@@ -123,17 +124,12 @@ class Function(metaclass=_FunctionMeta):
     """
 
     def __init__(self, *args, **kwargs):
-        warnings.warn(f"{type(self)} should not be instantiated. Methods on autograd functions "
-                      "are all static, so you should invoke them on the class itself. "
-                      "Instantiating an autograd function will raise an error in a future "
-                      "version of PyTorch.", DeprecationWarning, stacklevel=2)
+        warnings.warn(_messages.function_instantiated(type(self)), DeprecationWarning,
+                      stacklevel=2)
 
     def __call__(self, *args, **kwargs):
         # the pre-2018 style `MyFn()(x)` with methods on the instance
-        raise RuntimeError("Legacy autograd function with non-static forward method is "
-                           "deprecated. Please use new-style autograd function with static "
-                           "forward method. (Example: https://pytorch.org/docs/stable/"
-                           "autograd.html#torch.autograd.Function)")
+        raise RuntimeError(_messages.LEGACY_FUNCTION)
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
@@ -142,8 +138,7 @@ class Function(metaclass=_FunctionMeta):
 
     @staticmethod
     def backward(ctx, *grad_outputs):
-        raise NotImplementedError("You must implement either the backward or vjp method for "
-                                  "your custom autograd.Function to use it with backward mode AD.")
+        raise NotImplementedError(_messages.NO_BACKWARD)
 
     @classmethod
     def apply(cls, *args, **kwargs):

@@ -10,11 +10,10 @@ on exit (even after an exception); `utils/_contextlib.py` lets it decorate a fun
 # this module holds the context managers that flip them
 from .._autograd_state import inference_anywhere  # noqa: F401  (re-exported)
 from .._autograd_state import grad_state as state
-from .._tensor import Tensor
 from ..utils._contextlib import _DecoratorContextManager, _NoParamDecoratorContextManager
 
-__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "is_inference",
-           "inference_mode", "is_inference_mode_enabled"]
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "inference_mode",
+           "is_inference_mode_enabled"]
 
 
 def is_grad_enabled():
@@ -110,11 +109,3 @@ class inference_mode(_DecoratorContextManager):
 
     def clone(self):
         return self.__class__(self.mode)
-
-
-def is_inference(input):
-    """True when `input` was created in inference mode (torch.is_inference)."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"is_inference(): argument 'input' (position 1) must be Tensor, not "
-                        f"{type(input).__name__}")
-    return input.is_inference()

@@ -2,29 +2,14 @@
 that catches in-place edits made after the save."""
 import threading
 
+from .._compat import messages as _messages
+from .._compat.messages import SECOND_BACKWARD
 from .._tensor import Tensor
 from .anomaly import instrument as _instrument
 from .grad_mode import state as _grad_state
 import minigrad.autograd.saved_hooks as _saved_hooks
 
 __all__ = ["SavedTensor", "FREED", "engine_state"]
-
-_HINT = ("Hint: enable anomaly detection to find the operation that failed to compute its "
-         "gradient, with minigrad.autograd.set_detect_anomaly(True, check_nan=False).")
-_ANOMALY_HINT = ("Hint: the backtrace further above shows the operation that failed to compute "
-                 "its gradient. The variable in question was changed in there or anywhere "
-                 "later. Good luck!")
-SECOND_BACKWARD = (
-    "Trying to backward through the graph a second time (or directly access saved tensors "
-    "after they have already been freed). Saved intermediate values of the graph are freed "
-    "when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to "
-    "backward through the graph a second time or if you need to access saved tensors after "
-    "calling backward.")
-
-_DETACHED_IN_PLACE = ("Trying to use a saved tensor that has been detached in-place, i.e. with "
-                      ".detach_().This is not supported, please use out-of-place `.detach()` "
-                      "instead")
-
 
 class _EngineState(threading.local):
     """Set by the engine while a backward pass runs with create_graph=True: saved tensors
@@ -84,11 +69,7 @@ class SavedTensor:
         """Refuse an inference tensor; hand `tensor` to the thread's pack hook, if it has one,
         and return True when it did (then only what the hook returned is kept)."""
         if tensor._is_inference and not _grad_state.inference:
-            raise RuntimeError(
-                "Inference tensors cannot be saved for backward. Please do not use Tensors "
-                "created in inference mode in computation tracked by autograd. To work around "
-                "this, you can make a clone to get a normal tensor and use it in autograd, or "
-                "use `minigrad.no_grad()` instead of `minigrad.inference_mode()`.")
+            raise RuntimeError(_messages.INFERENCE_SAVED)
         hooks = _saved_hooks.current() if _saved_hooks.anywhere.count else None
         if hooks is None:
             return False
@@ -100,11 +81,7 @@ class SavedTensor:
         finally:
             _grad_state.enabled = was_enabled
         if tensor._version != before:
-            raise RuntimeError(
-                "A saved tensor pack hook is modifying its input in place. Tensors provided as "
-                "input to pack hook cannot be modified by in-place operations as this can lead "
-                "to unexpected side-effects. Please open an issue if you need to perform "
-                "in-place operations on the input to a pack hook.")
+            raise RuntimeError(_messages.PACK_HOOK_IN_PLACE)
         self.tensor = self.data = self.vc = None
         self.version = 0
         self.nonleaf = False
@@ -135,7 +112,7 @@ class SavedTensor:
         if grad_fn is not None:
             msg += f", which is output 0 of {node_short_name(grad_fn)},"
         from .anomaly import state as anomaly_state
-        hint = _ANOMALY_HINT if anomaly_state.enabled else _HINT
+        hint = _messages.ANOMALY_ON_HINT if anomaly_state.enabled else _messages.ANOMALY_OFF_HINT
         msg += f" is at version {current}; expected version {self.version} instead. {hint}"
         if _instrument.on:
             from .trace import on_version_error
@@ -153,7 +130,7 @@ class SavedTensor:
             vc = self.vc
         else:
             if self.nonleaf and t._node is None:   # torch checks this before the version
-                raise RuntimeError(_DETACHED_IN_PLACE)
+                raise RuntimeError(_messages.DETACHED_IN_PLACE)
             vc = t._vc
         if (0 if vc is None else vc.value) != self.version:
             self._check(node)

@@ -13,39 +13,24 @@ from weakref import ref as _weakref
 import numpy as np
 
 from .._autograd_state import grad_state as _grad_state
-from .._either import array, constant_like, copy_of, write_into
+from .._either import array, constant_like, copy_of, expand, permute, write_into
 from .._tensor import Tensor
 from .graph import Node, connect
 
 
-def apply_steps(arr, steps):
-    """Re-derive a view from (an array or Tensor shaped like) its base."""
-    if isinstance(arr, Tensor):
-        return _apply_steps_tensor(arr, steps)
+def apply_steps(v, steps):
+    """Re-derive a view from (an array or Tensor shaped like) its base; on a Tensor the steps
+    are differentiable ops (used when backward builds a graph)."""
     for kind, arg in steps:
         if kind == "getitem":
-            arr = arr[arg]
+            v = v[arg]
         elif kind == "reshape":
-            arr = arr.reshape(arg)
+            v = v.reshape(arg)
         elif kind == "transpose":
-            arr = arr.transpose(arg)
+            v = permute(v, arg)
         elif kind == "expand":
-            arr = np.broadcast_to(arr, arg)
-    return arr
-
-
-def _apply_steps_tensor(t, steps):
-    # the same steps as differentiable Tensor ops (used when backward builds a graph)
-    for kind, arg in steps:
-        if kind == "getitem":
-            t = t[arg]
-        elif kind == "reshape":
-            t = t.reshape(arg)
-        elif kind == "transpose":
-            t = t.permute(arg)
-        elif kind == "expand":
-            t = t.expand(arg)
-    return t
+            v = expand(v, arg)
+    return v
 
 
 def make_view(x, data, node, step):

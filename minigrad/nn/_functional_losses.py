@@ -8,6 +8,7 @@ gives a finite loss (100 per element) instead of inf.
 
 import numpy as np
 
+from .._either import broadcast_like, clamp_min, log
 from .._tensor import Tensor
 from ..autograd.graph import Node
 from ._reduction import legacy_get_string
@@ -41,19 +42,6 @@ def broadcast_shapes_checked(first, second):
                 f"broadcastable to [{', '.join(str(s) for s in result)}]")
         result[i] = size
     return tuple(result)
-
-
-def _is_array(v):
-    return type(v) is np.ndarray
-
-
-def _floor(v, low):
-    """max(v, low) for an ndarray or (in a graph of the backward) a Tensor."""
-    return np.maximum(v, v.dtype.type(low)) if _is_array(v) else v.clamp(min=low)
-
-
-def _log(v):
-    return np.log(v) if _is_array(v) else v.log()
 
 
 class BinaryCrossEntropyBackward0(Node):
@@ -94,24 +82,19 @@ class BinaryCrossEntropyBackward0(Node):
         gx = gy = None
         with np.errstate(divide="ignore", invalid="ignore"):
             if need_x:
-                gx = grad * (x - y) / _floor((1 - x) * x, _EPSILON)
+                gx = grad * (x - y) / clamp_min((1 - x) * x, _EPSILON)
                 if w is not None:
                     gx = gx * w
                 if self.reduction == 1:
                     gx = gx / count
             if need_y:
-                gy = -_log(x / (1 - x)) * grad
+                gy = -log(x / (1 - x)) * grad
                 if w is not None:
                     gy = gy * w
                 if self.reduction == 1:
                     gy = gy / count
-        if _is_array(x):       # keep each gradient in its input's dtype and shape
-            gx = None if gx is None else np.broadcast_to(gx, x.shape).astype(x.dtype)
-            gy = None if gy is None else np.broadcast_to(gy, y.shape).astype(y.dtype)
-        else:
-            gx = None if gx is None else gx.expand(x.shape)
-            gy = None if gy is None else gy.expand(y.shape)
-        return gx, gy
+        return (None if gx is None else broadcast_like(gx, x),
+                None if gy is None else broadcast_like(gy, y))
 
 
 def _check_range(x, y):

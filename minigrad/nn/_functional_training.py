@@ -9,6 +9,7 @@ Dropout records what torch records on the CPU: ``input * noise`` (a ``MulBackwar
 import numpy as np
 
 from .._compat._argparse import tp_name
+from .._either import array, constant_like
 from ..autograd.graph import Node
 from ._reduction import legacy_get_string
 from ._norm_nodes import NativeBatchNormBackward0
@@ -119,9 +120,10 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
     def backward(self, g):
         unpack = [None if s is None else s.unpack(self)
                   for s in (self.s_self, self.s_target, self.s_weight, self.s_pos_weight)]
-        xd, yd, wd, pwd = [None if v is None else (v if type(v) is np.ndarray else v._data)
-                           for v in unpack]
-        gd = g if type(g) is np.ndarray else g._data
+        # a graph of backward is not recorded here: Tensors are read as arrays, and the
+        # gradients come back as constants
+        xd, yd, wd, pwd = [None if v is None else array(v) for v in unpack]
+        gd = array(g)
         if self.reduction == "mean":
             gd = gd / xd.size
         pw = 1 if pwd is None else pwd
@@ -131,10 +133,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         gy = gd * w * (pw * _softplus(-xd) - _softplus(xd))
         gx = np.broadcast_to(gx, xd.shape).astype(xd.dtype)
         gy = np.broadcast_to(gy, yd.shape).astype(yd.dtype)
-        if type(g) is not np.ndarray:          # a graph of backward is not recorded here
-            from .._tensor import Tensor
-            gx, gy = Tensor._make(gx, False, None), Tensor._make(gy, False, None)
-        return (gx, gy, None, None)
+        return (constant_like(gx, g), constant_like(gy, g), None, None)
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,

@@ -266,7 +266,8 @@ print(log)
 # Here is the algorithm, written as plain Python. It is a simplified reading of minigrad's
 # `execute` (in `minigrad/autograd/engine.py`, which adds hooks, `autograd.grad` and anomaly
 # mode; its shortcuts for speed live apart, in `minigrad/_fast/backward.py`); PyTorch's C++
-# engine follows the same steps.
+# engine follows the same steps. To read the real files in order, the repository's guide
+# `docs/reading-the-engine.md` answers five questions, each in at most two files.
 #
 # ```python
 # def run_backward(root, seed, retain_graph=False):
