@@ -50,9 +50,8 @@ def _compute(ufunc, a, b):
         check_broadcast(ad, bd)
         raise
     except OverflowError:           # a Python int beyond int64 (wrapped to a narrower int too)
-        big = _big_int(ad, bd)
-        out = ufunc(ad, np.array(big, np.int64).astype(ad.dtype) if ad.dtype.kind in "iu"
-                    else big)
+        big = np.int64(_big_int(ad, bd))
+        out = ufunc(ad, big.astype(ad.dtype) if ad.dtype.kind in "iu" else int(big))
     if rt is not None and out.dtype != rt:
         out = out.astype(rt)
     return out
@@ -324,8 +323,7 @@ def rremainder(a, b):
         wrapped = _big_int(a._data, b)      # a uint64 to torch (refused next to a bool)
         b = float(b) if a._data.dtype.kind == "f" else wrapped
     with np.errstate(over="ignore"):        # a huge number cast to the tensor's dtype: inf
-        other = np.asarray(b, dtype=result_dtype(a, b))
-    return remainder(Tensor._make(other, False, None), a)
+        return remainder(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
 
 
 class RemainderBackward0(Node):
