@@ -98,6 +98,7 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_g
             device=None):
     if low.__class__ is not int or high.__class__ not in (int, tuple, list, type(None)) or \
             size.__class__ not in (tuple, list, type(None)) or \
+            (high.__class__ in (tuple, list) and size is not None) or \
             not (dtype is None or isinstance(dtype, _dtype.dtype)):
         _raise_parser_error("randint", _as_given(low, high, size), generator=generator,
                             dtype=dtype)
