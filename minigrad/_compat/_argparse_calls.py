@@ -164,8 +164,10 @@ def binding_error(name, exc, args, kwargs, method=False, fn=None):
         # (C functions of the torch module without any: CPython's words)
         return TypeError(f"torch.{name}() takes no keyword arguments" if kwargs else
                          f"torch.{name}() takes no arguments ({len(args)} given)")
-    if method and fn is not None and getattr(fn, "__code__", None) is not None and \
+    if method and name not in METHODS and fn is not None and \
+            getattr(fn, "__code__", None) is not None and \
             fn.__code__.co_argcount == 1 and not _has_parameters_beyond_self(fn):
+        # (torch's overloads of round() and the like are in METHODS)
         return no_arguments(name, args[1:], kwargs)
     if name == "from_numpy":            # (a C function taking exactly one argument)
         where = "torch._VariableFunctionsClass.from_numpy()"
