@@ -65,6 +65,8 @@ from . import utils
 from . import nn
 from . import optim
 from . import distributions  # noqa: F401  (torch.distributions)
+from .serialization import load, save  # (torch.save, torch.load; also minigrad.serialization)
+from . import _raw_saved  # noqa: F401  (grad_fn._raw_saved_self.register_hooks)
 from ._out import with_out as _with_out
 from ._aliases import install_aliases as _install_aliases
 from ._compat._argparse_calls import install_binding_errors as _install_binding_errors
