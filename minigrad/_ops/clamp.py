@@ -124,6 +124,14 @@ def clamp(x, min=None, max=None):
         raise RuntimeError("value cannot be converted to type double without overflow")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         return ClampBackward0.apply((x, min, max))
+    xd = x._data.dtype
+    if xd.kind == "f" and xd.itemsize < 8:
+        for bound in (min, max):            # (torch casts the bounds to the tensor's dtype)
+            if bound is not None and abs(bound) != float("inf") and \
+                    abs(bound) > float(np.finfo(xd).max):
+                raise RuntimeError("value cannot be converted to type "
+                                   f"{'float' if xd.itemsize == 4 else 'c10::Half'} without "
+                                   "overflow")
     return ClampBackward1.apply((x,), min, max)
 
 
