@@ -69,6 +69,7 @@ from .serialization import load, save  # (torch.save, torch.load; also minigrad.
 from . import _raw_saved  # noqa: F401  (grad_fn._raw_saved_self.register_hooks)
 from ._out import with_out as _with_out
 from ._aliases import install_aliases as _install_aliases
+from ._compat._argparse_calls import install_binding_errors as _install_binding_errors
 from ._compat._traceback import install as _install_short_tracebacks
 
 __version__ = "0.1.0"
@@ -89,19 +90,19 @@ negative, clip = neg, clamp
 concat = concatenate = cat
 
 # torch.add(a, b, out=c) and friends
-add, sub, subtract, mul, multiply, div, divide, true_divide, pow, exp, log, sqrt, neg, \
-    negative, sigmoid, tanh, abs, clamp, clip, matmul, mm, cat, concat, concatenate, stack, \
-    maximum, minimum = [
-        _with_out(_f.__name__.strip("_"), _f) for _f in (
-            add, sub, subtract, mul, multiply, div, divide, true_divide, pow, exp, log, sqrt,
-            neg, negative, sigmoid, tanh, abs, clamp, clip, matmul, mm, cat, concat,
-            concatenate, stack, maximum, minimum)]
+# (argument errors name the alias called: torch.subtract's say subtract())
+for _name in ("add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide",
+              "pow", "exp", "log", "sqrt", "neg", "negative", "sigmoid", "tanh", "abs", "clamp",
+              "clip", "matmul", "mm", "cat", "concat", "concatenate", "stack", "maximum",
+              "minimum"):
+    globals()[_name] = _with_out(globals()[_name].__name__.strip("_"), globals()[_name],
+                                 alias=_name)
 eq, ne, lt, le, gt, ge = [_with_out(_f.__name__, _f, differentiable=False)
                           for _f in (eq, ne, lt, le, gt, ge)]
 
 # softmax lives in nn.functional (it needs nn's kernels); torch also exposes it here
-softmax = nn.functional.softmax
-log_softmax = nn.functional.log_softmax
+softmax = nn.functional.torch_softmax
+log_softmax = nn.functional.torch_log_softmax
 
 
 def where(condition, input, other):
@@ -115,4 +116,5 @@ from ._legacy_types import (BoolTensor, ByteTensor, CharTensor,  # noqa: E402
                             ShortTensor)
 
 _install_aliases(Tensor, globals())     # axis= / keepdims= where torch's parser takes them
+_install_binding_errors(globals())      # torch's parser words a call Python cannot bind
 _install_short_tracebacks()             # see "Short tracebacks" at the top of this file

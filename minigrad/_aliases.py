@@ -46,7 +46,7 @@ def with_numpy_aliases(fn, name=None, method=False):
         except TypeError as exc:
             if not is_binding_error(exc):
                 raise
-            raise binding_error(name, exc, args, given, method) from None
+            raise binding_error(name, exc, args, given, method, fn) from None
     return call
 
 

@@ -55,7 +55,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False):
 
 
 @functools.partial(_factory, takes_pin_memory=False)
-def as_tensor(data, dtype=None, device=None):
+def as_tensor(data, *, dtype=None, device=None):
     if dtype is not None and dtype.__class__ is not _dtype_cls:
         dtype = _dtype.dtype_arg(dtype, "as_tensor")
     if isinstance(data, Tensor) and (dtype is None or dtype == data.dtype):
@@ -134,6 +134,8 @@ def _np(dtype, default=None, op="ones"):
 def _shape_and_dtype(size, dtype, op):
     """(shape, NumPy dtype) of a factory call, its errors in torch's order: the parser checks
     the size's type, then the dtype's; the size's values (later elements, signs) come last."""
+    if not size:                        # (`size` is required: ones(()) is the 0-d tensor)
+        raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
     try:
         shape = _size(size, op)
     except (TypeError, RuntimeError) as exc:
@@ -155,7 +157,9 @@ def allocate(make, shape, np_dtype):
                            f"[{', '.join(str(n) for n in shape)}]")
     try:
         return make()
-    except MemoryError:
+    except (MemoryError, ValueError) as exc:
+        if isinstance(exc, ValueError) and "too big" not in str(exc):
+            raise                       # (NumPy's "array is too big": it cannot allocate)
         raise RuntimeError(f"[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: "
                            f"can't allocate memory: you tried to allocate {nbytes} bytes. Error "
                            f"code 12 (Cannot allocate memory)") from None
@@ -246,8 +250,8 @@ def _like_arguments(name, t, args, kwargs):
 
 
 def _like(fn, name):
-    @_factory
-    def like(t, *args, dtype=None, requires_grad=False, device=None, **kwargs):
+    def like(input, *args, dtype=None, requires_grad=False, device=None, **kwargs):
+        t = input
         if fn is not full_like_impl and (args or kwargs):
             _like_arguments(name, t, args, kwargs)
         if t.__class__ is not Tensor:
@@ -258,7 +262,8 @@ def _like(fn, name):
         d = dtype or t.dtype
         return fn(*args, t._data.shape, dtype=d, requires_grad=requires_grad, **kwargs) \
             if fn is full_like_impl else fn(t._data.shape, dtype=d, requires_grad=requires_grad)
-    return like
+    like.__name__ = like.__qualname__ = name      # (Python's binding errors name it)
+    return _factory(like)
 
 
 def full_like_impl(value, shape, dtype=None, requires_grad=False):
@@ -273,6 +278,9 @@ empty_like = _like(empty, "empty_like")
 @_factory
 def full_like(t, fill_value, *, dtype=None, requires_grad=False, device=None):
     check_tensor(t, "full_like")
+    if isinstance(fill_value, Tensor) and fill_value._data.ndim:   # (a 0-d one is a Number)
+        raise TypeError("full_like(): argument 'fill_value' (position 2) must be Number, not "
+                        "Tensor")
     return full_like_impl(fill_value, t._data.shape, dtype or t.dtype, requires_grad)
 
 

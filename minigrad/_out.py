@@ -62,8 +62,10 @@ def _write(name, result, out):
     return out
 
 
-def with_out(name, fn, differentiable=True):
-    """`fn` with torch's keyword-only ``out=`` (None: the plain call)."""
+def with_out(name, fn, differentiable=True, alias=None):
+    """`fn` with torch's keyword-only ``out=`` (None: the plain call); `alias`: the name
+    the function is called by, which torch's argument errors use (torch.subtract's say
+    subtract(), its out= error sub())."""
     @functools.wraps(fn)
     def call(*args, out=None, **kwargs):
         if out is None:
@@ -72,7 +74,7 @@ def with_out(name, fn, differentiable=True):
             except TypeError as exc:        # arguments Python cannot bind: torch's words
                 if not is_binding_error(exc):
                     raise
-                raise binding_error(name, exc, args, kwargs) from None
+                raise binding_error(alias or name, exc, args, kwargs, fn=fn) from None
         from ._tensor import Tensor
         from .autograd.grad_mode import no_grad, state
         if not isinstance(out, Tensor):
@@ -84,6 +86,12 @@ def with_out(name, fn, differentiable=True):
                                "automatic differentiation, but one of the arguments requires "
                                "grad.")
         with no_grad():
-            result = fn(*args, **kwargs)
+            try:
+                result = fn(*args, **kwargs)
+            except TypeError as exc:
+                if not is_binding_error(exc):
+                    raise
+                raise binding_error(alias or name, exc, args, {**kwargs, "out": out},
+                                    fn=fn) from None
         return _write(name, result, out)
     return call

@@ -58,9 +58,24 @@ def _floating(draw, shape, np_dtype, kernel):
     return draw(shape).astype(np_dtype)
 
 
+def _raise_parser_error(name, args, **keywords):
+    """Raise torch's parser error for a random factory's arguments, if its parser refuses
+    them (keywords left at their defaults are not passed)."""
+    from ._compat._argparse import Parser
+    from ._compat._argparse_signatures import FUNCTIONS
+    given = {k: v for k, v in keywords.items() if v is not None}
+    err = Parser(name, *FUNCTIONS[name]).error(None, list(args), given)
+    if err is not None:
+        raise err
+
+
 @_factory
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None):
-    shape, np_dtype = _size(size, "rand"), _np(dtype, op="rand")
+    try:
+        shape, np_dtype = _size(size, "rand"), _np(dtype, op="rand")
+    except TypeError:
+        _raise_parser_error("rand", size, generator=generator, dtype=dtype)
+        raise
     arr = allocate(lambda: _floating(_rng(generator).random, shape, np_dtype,
                                      "check_uniform_bounds"), shape, np_dtype)
     return _finish(arr, requires_grad)
@@ -68,7 +83,11 @@ def rand(*size, generator=None, dtype=None, requires_grad=False, device=None):
 
 @_factory
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None):
-    shape, np_dtype = _size(size, "randn"), _np(dtype, op="randn")
+    try:
+        shape, np_dtype = _size(size, "randn"), _np(dtype, op="randn")
+    except TypeError:
+        _raise_parser_error("randn", size, generator=generator, dtype=dtype)
+        raise
     arr = allocate(lambda: _floating(_rng(generator).standard_normal, shape, np_dtype,
                                      "normal_kernel_cpu"), shape, np_dtype)
     return _finish(arr, requires_grad)
@@ -77,14 +96,37 @@ def randn(*size, generator=None, dtype=None, requires_grad=False, device=None):
 @_factory
 def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_grad=False,
             device=None):
+    if low.__class__ is not int or high.__class__ not in (int, tuple, list, type(None)) or \
+            size.__class__ not in (tuple, list, type(None)) or \
+            (high.__class__ in (tuple, list) and size is not None) or \
+            not (dtype is None or isinstance(dtype, _dtype.dtype)):
+        _raise_parser_error("randint", _as_given(low, high, size), generator=generator,
+                            dtype=dtype)
+    given = (low, high, size)
     if size is None and isinstance(high, (tuple, list)):     # randint(high, size)
         high, size = None, high
     if high is None:
         low, high = 0, low
     if size is None:
         raise TypeError("randint() missing 1 required positional arguments: \"size\"")
-    arr = _rng(generator).integers(low, high, size=_size((size,), "randint"))
+    try:
+        shape = _size((size,), "randint")
+    except TypeError:
+        _raise_parser_error("randint", _as_given(*given), generator=generator, dtype=dtype)
+        raise
+    if low >= high:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} "
+                           f">= to={high}")
+    arr = _rng(generator).integers(low, high, size=shape)
     return _finish(arr.astype(_np(dtype, _dtype.int64, op="randint")), requires_grad)
+
+
+def _as_given(*args):
+    """randint's positional arguments as the user gave them (trailing defaults dropped)."""
+    args = list(args)
+    while args and args[-1] is None:
+        args.pop()
+    return args
 
 
 rand_like = _like(rand, "rand_like")

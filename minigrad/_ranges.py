@@ -5,7 +5,7 @@ import numpy as np
 
 from . import _dtype
 from ._compat._argparse import Parser
-from ._creation import _FACTORY_KEYWORDS, _Default, _factory, _finish, _np
+from ._creation import _FACTORY_KEYWORDS, _Default, _factory, _finish, _np, allocate
 from ._dtype import dtype as _dtype_cls
 from ._tensor import Tensor
 from ._ops._core import checked_value, number_arg as _number_arg
@@ -41,15 +41,16 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
         start, end, step = (_int64(v) for v in vals)
     else:
         start, end, step = vals
+    if step == 0 or step != step:       # (nan counts as zero, as in torch; checked first)
+        raise RuntimeError("step must be nonzero")
     if not (math.isfinite(start) and math.isfinite(end)):
         raise RuntimeError(f"unsupported range: {start} -> {end}")
-    if step == 0 or step != step:       # (nan counts as zero, as in torch)
-        raise RuntimeError("step must be nonzero")
     if (end - start) * step < 0:
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
     np_dtype = _np(dtype, _Default.dtype if is_float else _dtype.int64, op="arange")
     n = int(np.ceil((end - start) / step))
-    arr = (start + step * np.arange(n, dtype=np.float64)).astype(np_dtype)
+    arr = allocate(lambda: (start + step * np.arange(n, dtype=np.float64)).astype(np_dtype),
+                   (n,), np_dtype)
     return _finish(arr, requires_grad)
 
 

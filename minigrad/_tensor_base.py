@@ -7,6 +7,7 @@ import warnings
 
 from . import _dtype
 from ._dtype import Size, device
+from ._compat._argparse_calls import no_arguments
 from ._compat._internal_warning import SCALAR_CONVERSION, warn_internal
 from ._storage import UntypedStorage
 from ._autograd_state import grad_state
@@ -68,6 +69,8 @@ class TensorBase:
     def size(self, dim=None):
         if dim is None:
             return Size(self._data.shape)
+        if not self._data.ndim and dim.__class__ is int:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         return self._data.shape[wrap_dim(dim, self._data.ndim)]
 
     @property
@@ -81,8 +84,10 @@ class TensorBase:
     is_cuda = False
     is_cpu = True
 
-    def get_device(self):
+    def get_device(self, *args, **kwargs):
         """-1: the CPU (a GPU tensor would answer its index)."""
+        if args or kwargs:
+            raise no_arguments("get_device", args, kwargs)
         return -1
     is_sparse = False
     is_quantized = False
@@ -92,23 +97,39 @@ class TensorBase:
     def ndim(self):
         return self._data.ndim
 
-    def dim(self):
+    def dim(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("dim", args, kwargs)
         return self._data.ndim
 
-    ndimension = dim
+    def ndimension(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("ndimension", args, kwargs)
+        return self._data.ndim
 
-    def numel(self):
+    def numel(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("numel", args, kwargs)
         return int(self._data.size)
 
-    nelement = numel
+    def nelement(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("nelement", args, kwargs)
+        return int(self._data.size)
 
-    def element_size(self):
+    def element_size(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("element_size", args, kwargs)
         return self._data.itemsize
 
-    def is_floating_point(self):
+    def is_floating_point(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("is_floating_point", args, kwargs)
         return self._data.dtype.kind == "f"
 
-    def is_inference(self):
+    def is_inference(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("is_inference", args, kwargs)
         return self._is_inference
 
     def type(self, dtype=None):
@@ -121,32 +142,55 @@ class TensorBase:
 
     def stride(self, dim=None):
         st = tuple(s // self._data.itemsize for s in self._data.strides)
-        return st if dim is None else st[dim]
+        if dim is None:
+            return st
+        if dim.__class__ is not int:
+            from ._compat._argparse import Parser
+            err = Parser("stride", "(int dim)").error({"dim": dim})
+            if err is not None:
+                raise err
+            dim = int(dim)
+        if not st:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        if not -len(st) <= dim < len(st):
+            raise IndexError(f"Dimension out of range (expected to be in range of "
+                             f"[{-len(st)}, {len(st) - 1}], but got {dim})")
+        return st[dim]
 
-    def storage_offset(self):
+    def storage_offset(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("storage_offset", args, kwargs)
         root = UntypedStorage(self._data)._root
         return (self.data_ptr() - root.__array_interface__["data"][0]) // self._data.itemsize
 
-    def untyped_storage(self):
+    def untyped_storage(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("untyped_storage", args, kwargs)
         return UntypedStorage(self._data)
 
-    def data_ptr(self):
+    def data_ptr(self, *args, **kwargs):
         """Address of this tensor's first element (differs from the storage's for views
         with an offset)."""
+        if args or kwargs:
+            raise no_arguments("data_ptr", args, kwargs)
         return self._data.__array_interface__["data"][0]
 
-    def is_contiguous(self, memory_format=None):
+    def is_contiguous(self, *, memory_format=None):
         return bool(self._data.flags.c_contiguous)
 
     # ---- conversions -----------------------------------------------------------------
-    def item(self):
+    def item(self, *args, **kwargs):
         """The single value as a Python number."""
+        if args or kwargs:
+            raise no_arguments("item", args, kwargs)
         if self._data.size != 1:
             raise RuntimeError(f"a Tensor with {self._data.size} elements cannot be converted "
                                "to Scalar")
         return self._data.reshape(-1)[0].item()
 
-    def tolist(self):
+    def tolist(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("tolist", args, kwargs)
         return self._data.tolist()
 
     def numpy(self, *, force=False):

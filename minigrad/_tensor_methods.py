@@ -6,7 +6,10 @@ They are defined in `TensorMethods` and copied onto `Tensor` at the bottom of th
 op modules build on `Tensor`, so `_tensor.py` cannot import them (imports go one way). The
 operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the same way.
 """
-from ._compat._argparse_calls import check_args
+import functools
+import inspect
+
+from ._compat._argparse_calls import check_args, with_binding_errors
 from ._tensor import Tensor
 from ._ops import clamp as clamp_ops
 from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace, linalg,
@@ -48,9 +51,6 @@ class TensorMethods:
     def pow(self, other):
         return power.pow(self, other)
 
-    def square(self):
-        return power.square(self)
-
     def floor_divide(self, other):
         return arithmetic.floordiv(self, other)
 
@@ -77,49 +77,7 @@ class TensorMethods:
     def ge(self, other):
         return comparison.ge(self, other)
 
-    def logical_not(self):
-        return comparison.logical_not(self)
-
-    def isnan(self):
-        return comparison.isnan(self)
-
     # ---- unary pointwise -----------------------------------------------------
-
-    def neg(self):
-        return unary.neg(self)
-
-    def negative(self):
-        return unary.neg(self)
-
-    def exp(self):
-        return unary.exp(self)
-
-    def log(self):
-        return unary.log(self)
-
-    def sqrt(self):
-        return unary.sqrt(self)
-
-    def reciprocal(self):
-        return unary.reciprocal(self)
-
-    def sin(self):
-        return unary.sin(self)
-
-    def cos(self):
-        return unary.cos(self)
-
-    def tanh(self):
-        return unary.tanh(self)
-
-    def sigmoid(self):
-        return unary.sigmoid(self)
-
-    def relu(self):
-        return unary.relu(self)
-
-    def abs(self):
-        return unary.abs(self)
 
     def clamp(self, min=None, max=None):
         return clamp_ops.clamp(self, min, max)
@@ -127,23 +85,14 @@ class TensorMethods:
     def clip(self, min=None, max=None):
         return clamp_ops.clamp(self, min, max)
 
-    def floor(self):
-        return unary.floor(self)
-
-    def ceil(self):
-        return unary.ceil(self)
-
     def round(self):
         return unary.round(self)
 
-    def sign(self):
-        return unary.sign(self)
+    def softmax(self, dim, dtype=None):
+        return F.torch_softmax(self, dim, dtype)
 
-    def softmax(self, dim=None, dtype=None):
-        return F.softmax(self, dim, dtype=dtype)
-
-    def log_softmax(self, dim=None, dtype=None):
-        return F.log_softmax(self, dim, dtype=dtype)
+    def log_softmax(self, dim, dtype=None):
+        return F.torch_log_softmax(self, dim, dtype)
 
     # ---- reductions ----------------------------------------------------------
 
@@ -176,14 +125,14 @@ class TensorMethods:
     def matmul(self, other):
         return linalg.matmul(self, other)
 
-    def mm(self, other):
-        return linalg.mm(self, other)
+    def mm(self, mat2):
+        return linalg.mm(self, mat2)
 
-    def mv(self, other):
-        return linalg.mv(self, other)
+    def mv(self, vec):
+        return linalg.mv(self, vec)
 
-    def dot(self, other):
-        return linalg.dot(self, other)
+    def dot(self, tensor):
+        return linalg.dot(self, tensor)
 
     def bmm(self, other):
         return linalg.bmm(self, other)
@@ -217,11 +166,8 @@ class TensorMethods:
     def transpose(self, dim0, dim1):
         return permutations.transpose(self, dim0, dim1)
 
-    def swapaxes(self, a, other):
-        return permutations.swapaxes(self, a, other)
-
-    def t(self):
-        return permutations.t(self)
+    def swapaxes(self, axis0, axis1):
+        return permutations.swapaxes(self, axis0, axis1)
 
     @property
     def T(self):
@@ -260,31 +206,31 @@ class TensorMethods:
     def to(self, *args, **kwargs):
         return conversion.to(self, *args, **kwargs)
 
-    def double(self, memory_format=None):
+    def double(self, *, memory_format=None):
         return conversion.double(self, memory_format)
 
-    def float(self, memory_format=None):
+    def float(self, *, memory_format=None):
         return conversion.float_(self, memory_format)
 
-    def half(self, memory_format=None):
+    def half(self, *, memory_format=None):
         return conversion.half(self, memory_format)
 
-    def long(self, memory_format=None):
+    def long(self, *, memory_format=None):
         return conversion.long(self, memory_format)
 
-    def int(self, memory_format=None):
+    def int(self, *, memory_format=None):
         return conversion.int_(self, memory_format)
 
-    def short(self, memory_format=None):
+    def short(self, *, memory_format=None):
         return conversion.short(self, memory_format)
 
-    def bool(self, memory_format=None):
+    def bool(self, *, memory_format=None):
         return conversion.bool__(self, memory_format)
 
-    def byte(self, memory_format=None):
+    def byte(self, *, memory_format=None):
         return conversion.byte(self, memory_format)
 
-    def char(self, memory_format=None):
+    def char(self, *, memory_format=None):
         return conversion.char(self, memory_format)
 
     def cpu(self):
@@ -316,38 +262,11 @@ class TensorMethods:
     def pow_(self, n):
         return inplace.pow_(self, n)
 
-    def exp_(self):
-        return inplace.exp_(self)
-
-    def sigmoid_(self):
-        return inplace.sigmoid_(self)
-
-    def tanh_(self):
-        return inplace.tanh_(self)
-
-    def relu_(self):
-        return inplace.relu_(self)
-
-    def neg_(self):
-        return inplace.neg_(self)
-
-    def log_(self):
-        return inplace.log_(self)
-
-    def sqrt_(self):
-        return inplace.sqrt_(self)
-
-    def abs_(self):
-        return inplace.abs_(self)
-
     def clamp_(self, min=None, max=None):
         return inplace.clamp_(self, min, max)
 
     def clip_(self, min=None, max=None):
         return inplace.clamp_(self, min, max)
-
-    def zero_(self):
-        return fill_copy.zero_(self)
 
     def fill_(self, value):
         return fill_copy.fill_(self, value)
@@ -371,16 +290,36 @@ class TensorMethods:
         return fill_copy.normal_(self, mean, std, generator=generator)
 
 
-def install(cls, tensor_class=Tensor):
-    """Copy the methods defined in `cls` onto Tensor."""
+# Methods on hot paths keep Python's own words when it refuses their arguments (`x.mul()`):
+# the wrapper that words them as torch's parser does costs about 0.2 us a call
+_HOT = {"add", "sub", "mul", "div", "matmul", "view", "reshape", "unsqueeze", "squeeze", "to",
+        "add_", "sub_", "mul_", "copy_", "detach", "backward", "dim", "size"}
+# ... and those `_aliases.install_aliases` wraps anyway (axis= for dim=), which translate too
+_HOT |= {"sum", "mean", "argmax", "argmin", "max", "min", "prod", "all", "any", "softmax",
+         "log_softmax", "chunk", "unbind"}
+
+
+def install(cls, tensor_class=Tensor, translate=True):
+    """Copy the methods defined in `cls` onto Tensor; with `translate`, those not on hot
+    paths raise torch's parser error when Python cannot bind their arguments."""
     for name, method in vars(cls).items():
         # (defining __eq__ sets a class's __hash__ to None; Tensor keeps TensorBase's hash)
         if name not in ("__module__", "__qualname__", "__doc__", "__dict__", "__weakref__",
                         "__hash__"):
+            if translate and name not in _HOT and not name.startswith("__") and \
+                    inspect.isfunction(method):
+                method = functools.wraps(method)(with_binding_errors(method, name, True))
             setattr(tensor_class, name, method)
 
 
 install(TensorMethods)
+
+# methods of the tensor record that take arguments or are rarely called: torch's words too
+for _name in ("stride", "is_contiguous", "numpy", "requires_grad_", "retain_grad", "detach_"):
+    setattr(Tensor, _name, with_binding_errors(getattr(Tensor, _name), _name, True))
+
+from ._tensor_methods_unary import NoArgumentTensorMethods  # noqa: E402
+install(NoArgumentTensorMethods, translate=False)   # (they check themselves)
 
 from ._tensor_methods_more import MoreTensorMethods  # noqa: E402  (splits, norms, new_*)
 install(MoreTensorMethods)

@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 
 from ._compat._argparse import Parser
+from ._compat._argparse_calls import no_arguments
 from ._creation import empty, full, legacy_new, ones, tensor
 from ._ops import closeness, inplace, norm as norm_ops, products, splits, tiling
 from ._tensor import Tensor
@@ -146,25 +147,37 @@ class MoreTensorMethods:
     def transpose_(self, dim0, dim1):
         return inplace.transpose_(self, dim0, dim1)
 
-    def sin_(self):
+    def sin_(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("sin_", args, kwargs)
         return inplace.sin_(self)
 
-    def cos_(self):
+    def cos_(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("cos_", args, kwargs)
         return inplace.cos_(self)
 
-    def reciprocal_(self):
+    def reciprocal_(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("reciprocal_", args, kwargs)
         return inplace.reciprocal_(self)
 
-    def floor_(self):
+    def floor_(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("floor_", args, kwargs)
         return inplace.floor_(self)
 
-    def ceil_(self):
+    def ceil_(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("ceil_", args, kwargs)
         return inplace.ceil_(self)
 
     def round_(self):
         return inplace.round_(self)
 
-    def sign_(self):
+    def sign_(self, *args, **kwargs):
+        if args or kwargs:
+            raise no_arguments("sign_", args, kwargs)
         return inplace.sign_(self)
 
     # ---- new tensors like this one (same dtype unless told) ------------------------

@@ -2,7 +2,7 @@
 on every op of every model, so they skip the extra method call). Copied onto `Tensor` like
 the named methods in `_tensor_methods.py`."""
 
-from ._ops import arithmetic, comparison, inplace, linalg, power, unary
+from ._ops import arithmetic, comparison, inplace, linalg, power, shifts, unary
 from ._tensor_methods import install
 
 __all__ = ["TensorOperators"]
@@ -37,10 +37,17 @@ class TensorOperators:
     __and__ = __rand__ = comparison.bitwise_and
     __or__ = __ror__ = comparison.bitwise_or
     __xor__ = __rxor__ = comparison.bitwise_xor
+    __lshift__, __rlshift__ = shifts.lshift, shifts.rlshift
+    __rshift__, __rrshift__ = shifts.rshift, shifts.rrshift
     __invert__ = comparison.invert
 
     def __rmatmul__(self, other):
-        return linalg.matmul(other, self)
+        # (torch's __rmatmul__ turns a TypeError into NotImplemented: `2 @ t` is Python's
+        # "unsupported operand type(s) for @")
+        try:
+            return linalg.matmul(other, self)
+        except TypeError:
+            return NotImplemented
 
     def __pos__(self):
         return self

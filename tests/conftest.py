@@ -55,7 +55,6 @@ SLOW = (
     "test_repr.py::test_matches_torch_autograd_suffixes",
     "test_bad_input_fuzz.py::test_behaves_as_torch_on_the_fixed_draw",
     "test_bad_input_fuzz.py::test_no_new_leak_class",
-    "test_bad_input_fuzz.py::test_ninety_five_percent_as_torch",
     "test_nn_kernels.py::test_conv2d_random_shapes",
     "test_api_divergences.py::test_divergence_fixed[no_grad_view_gradient_is_dropped]",
     "test_api_training_blocks.py::test_gan_step[gan_step_reusing_d_output_after_step]",

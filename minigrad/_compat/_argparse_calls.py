@@ -1,7 +1,10 @@
 """The parser's helpers for the ops' failure paths: unpacking arguments that torch's parser
 accepted, and raising its error for the form (method or function) the user called."""
+import dis
+import functools
 import operator
 import re
+import sys
 
 from ._argparse import Parser, _is_index, tp_name
 from ._call_site import via_method
@@ -129,19 +132,103 @@ def _python_wording(name, text, method):
     return text
 
 
-def binding_error(name, exc, args, kwargs, method=False):
+def no_arguments(name, args, kwargs):
+    """torch's TypeError for arguments given to a Tensor method that torch binds in C with
+    none (`x.exp(1)`): CPython's words for such a method of `torch._C.TensorBase`, which
+    looks at keywords first. Raised by the methods themselves: a wrapper translating
+    Python's own binding error would cost every call."""
+    # (CPython names the class of the method descriptor, TensorBase, for `x.exp(1)`, and
+    # the tensor's own class for a call that unpacks its arguments, `x.exp(*xs)`)
+    owner = "Tensor" if _unpacking_call(sys._getframe(2)) else "TensorBase"
+    if kwargs:
+        return TypeError(f"{owner}.{name}() takes no keyword arguments")
+    return TypeError(f"{owner}.{name}() takes no arguments ({len(args)} given)")
+
+
+def _unpacking_call(frame):
+    """Whether `frame` is executing a call with *args or **kwargs (CALL_FUNCTION_EX)."""
+    try:
+        return frame.f_code.co_code[frame.f_lasti] == dis.opmap["CALL_FUNCTION_EX"]
+    except (IndexError, KeyError):
+        return False
+
+
+def binding_error(name, exc, args, kwargs, method=False, fn=None):
     """torch's TypeError for a call whose arguments Python refused to bind (`exc`): the
     parser's message from the overloads torch prints for `name` when it has several, else
-    Python's message in torch's words. `args` include `self` for a method."""
+    the parser's message for `fn`'s own signature (torch checks the count of positional
+    arguments, then the missing ones, then the keywords, where Python starts with the
+    keywords), else Python's message in torch's words. `args` include `self` for a method."""
     from ._argparse_signatures import FUNCTIONS, METHODS
+    if not method and fn is not None and not _has_parameters(fn):
+        # (C functions of the torch module without any: CPython's words)
+        return TypeError(f"torch.{name}() takes no keyword arguments" if kwargs else
+                         f"torch.{name}() takes no arguments ({len(args)} given)")
+    if method and name not in METHODS and fn is not None and \
+            getattr(fn, "__code__", None) is not None and \
+            fn.__code__.co_argcount == 1 and not _has_parameters_beyond_self(fn):
+        # (torch's overloads of round() and the like are in METHODS)
+        return no_arguments(name, args[1:], kwargs)
+    if name == "from_numpy":            # (a C function taking exactly one argument)
+        where = "torch._VariableFunctionsClass.from_numpy()"
+        return TypeError(f"{where} takes no keyword arguments" if kwargs else
+                         f"{where} takes exactly one argument ({len(args)} given)")
+    if method and name in _PYTHON_METHODS:
+        return TypeError(re.sub(r"^[\w.]+\(\)", f"Tensor.{name}()", str(exc)))
     if method:
         args = args[1:]
     signatures = (METHODS if method else FUNCTIONS).get(name)
+    if not signatures and fn is not None:
+        signatures = _signature_of(fn, method, name)
     if signatures:
         err = Parser(name, *signatures).error(None, list(args), dict(kwargs))
         if err is not None:
             return err
     return TypeError(_python_wording(name, str(exc), method))
+
+
+# the Tensor methods torch defines in Python (torch/_tensor.py): Python words their errors
+_PYTHON_METHODS = {"backward", "norm", "register_hook", "register_post_accumulate_grad_hook",
+                   "split"}
+# minigrad's parameter names for torch's
+_TORCH_NAMES = {"x": "input", "a": "input", "b": "other"}
+_RENAMED = {"swapaxes": {"a": "axis0", "b": "axis1"}, "dot": {"b": "tensor"}}
+
+
+def _has_parameters(fn):
+    code = getattr(fn, "__code__", None)
+    return code is None or code.co_argcount or code.co_kwonlyargcount or code.co_flags & 0xC
+
+
+def _has_parameters_beyond_self(fn):
+    code = fn.__code__
+    return code.co_argcount > 1 or code.co_kwonlyargcount or code.co_flags & 0xC
+
+
+def _signature_of(fn, method, op):
+    """`fn`'s parameters as a one-overload signature of torch's parser, or None when it
+    takes *args or **kwargs. Types are unknown here, except that a function's first
+    parameter is the input tensor; the rest accept anything."""
+    import inspect
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if method:
+        params = params[1:]
+    pieces, star = [], False
+    for i, p in enumerate(params):
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            return None
+        if p.kind is p.KEYWORD_ONLY and not star:
+            pieces.append("*")
+            star = True
+        name = p.name if method else _RENAMED.get(op, {}).get(p.name) or \
+            (_TORCH_NAMES.get(p.name, p.name) if i < 2 else p.name)
+        kind = "Tensor" if not method and i == 0 and name == "input" else "object"
+        default = "" if p.default is p.empty else " = None"
+        pieces.append(f"{kind} {name}{default}")
+    return (f"({', '.join(pieces)})",)
 
 
 def is_binding_error(exc):
@@ -165,9 +252,10 @@ def check_keepdim_needs_dim(name, args, kwargs, method=False):
             raise err
 
 
-def with_binding_errors(fn, name=None):
+def with_binding_errors(fn, name=None, method=False):
     """`fn` whose arguments, when Python cannot bind them, raise torch's parser error (for
-    factories: torch.ones(2, foo=1)); used under the device wrapper of the factories."""
+    factories: torch.ones(2, foo=1), under their device wrapper; and for the Tensor methods
+    not on hot paths, `method`: `fn`'s first argument is `self`)."""
     name = name or fn.__name__
 
     def call(*args, **kwargs):
@@ -176,7 +264,28 @@ def with_binding_errors(fn, name=None):
         except TypeError as exc:
             if not is_binding_error(exc):
                 raise
-            raise binding_error(name, exc, args, kwargs) from None
+            raise binding_error(name, exc, args, kwargs, method, fn) from None
     call.__name__, call.__qualname__, call.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
     call.__module__, call.__wrapped__ = fn.__module__, fn
     return call
+
+
+# module-level functions that torch binds in C and minigrad writes as plain functions (the
+# others have a wrapper already: out=, axis=, the factories' device=)
+_PLAIN_C_FUNCTIONS = (
+    "allclose", "bitwise_and", "bitwise_or", "bitwise_xor", "bmm", "ceil", "clone", "cos",
+    "dot", "equal", "fill_", "flatten", "flip", "floor", "floor_divide", "from_numpy",
+    "get_default_dtype",
+    "is_anomaly_check_nan_enabled", "is_anomaly_enabled", "is_grad_enabled", "is_inference",
+    "is_inference_mode_enabled", "isnan", "logical_and", "logical_not", "logical_or", "mv",
+    "numel", "permute", "randint_like", "reciprocal", "relu", "relu_", "remainder", "reshape",
+    "round", "sign", "sin", "square", "swapaxes", "t", "transpose", "where", "zero_")
+
+
+def install_binding_errors(namespace):
+    """Wrap minigrad's module-level functions that torch binds in C (see above) so that a
+    call Python cannot bind raises torch's parser error."""
+    for name in _PLAIN_C_FUNCTIONS:
+        fn = namespace.get(name)
+        if fn is not None and not hasattr(fn, "__wrapped__"):
+            namespace[name] = functools.wraps(fn)(with_binding_errors(fn, name))

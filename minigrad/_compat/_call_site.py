@@ -44,7 +44,8 @@ def called_as_operator():
 
 
 _PASS_THROUGH = ("_argparse.py", "_argparse_calls.py", "_call_site.py", "_core.py",
-                 "_tensor_methods.py", "_tensor_methods_more.py", "_tensor_operators.py",
+                 "_tensor_methods.py", "_tensor_methods_more.py", "_tensor_methods_unary.py",
+                 "_tensor_operators.py",
                  "_out.py", "_aliases.py")
 
 
@@ -132,6 +133,7 @@ def via_method():
     frame = sys._getframe(1)
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
         if frame.f_code.co_filename.endswith(("_tensor_methods.py", "_tensor_methods_more.py",
+                                              "_tensor_methods_unary.py",
                                               "_tensor.py")):
             return True
         frame = frame.f_back

@@ -49,8 +49,9 @@ def _compute(ufunc, a, b):
     except ValueError:
         check_broadcast(ad, bd)
         raise
-    except OverflowError:           # a Python int beyond int64
-        out = ufunc(ad, _big_int(ad, bd))
+    except OverflowError:           # a Python int beyond int64 (wrapped to a narrower int too)
+        big = np.int64(_big_int(ad, bd))
+        out = ufunc(ad, big.astype(ad.dtype) if ad.dtype.kind in "iu" else int(big))
     if rt is not None and out.dtype != rt:
         out = out.astype(rt)
     return out
@@ -305,6 +306,9 @@ def rfloordiv(a, b):
     if not isinstance(b, (bool, int, float, np.generic)):
         return NotImplemented
     b = _check(a, b, "floor_divide", "//", True)
+    if b.__class__ is int and not -2 ** 63 <= b < 2 ** 63:
+        wrapped = _big_int(a._data, b)      # a uint64 to torch (refused next to a bool)
+        b = float(b) if a._data.dtype.kind == "f" else wrapped
     with np.errstate(over="ignore"):        # a huge number cast to the tensor's dtype: inf
         other = np.asarray(b, dtype=result_dtype(a, b))
     return floordiv(Tensor._make(other, False, None), a)
@@ -318,7 +322,8 @@ def rremainder(a, b):
     if b.__class__ is int and not -2 ** 63 <= b < 2 ** 63:
         wrapped = _big_int(a._data, b)      # a uint64 to torch (refused next to a bool)
         b = float(b) if a._data.dtype.kind == "f" else wrapped
-    return remainder(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
+    with np.errstate(over="ignore"):        # a huge number cast to the tensor's dtype: inf
+        return remainder(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
 
 
 class RemainderBackward0(Node):

@@ -1,6 +1,8 @@
 """Elementwise limits. clamp: limits given as numbers (ClampBackward1) or as tensors
 (ClampBackward0); the gradient passes only where the input was inside them. maximum and
 minimum of two tensors: the gradient goes to the larger (smaller) one, split on ties."""
+import builtins
+
 import numpy as np
 
 from .._compat._argparse import Parser
@@ -124,6 +126,17 @@ def clamp(x, min=None, max=None):
         raise RuntimeError("value cannot be converted to type double without overflow")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         return ClampBackward0.apply((x, min, max))
+    xd = x._data.dtype
+    if xd.kind == "f" and xd.itemsize < 8:
+        for bound in (min, max):            # (torch casts the bounds to the tensor's dtype)
+            if bound is not None and abs(bound) != float("inf") and \
+                    abs(bound) > float(np.finfo(xd).max):
+                raise RuntimeError("value cannot be converted to type "
+                                   f"{'float' if xd.itemsize == 4 else 'c10::Half'} without "
+                                   "overflow")
+    elif xd.kind in "iu" and builtins.any(b.__class__ is int and not -2 ** 63 <= b < 2 ** 63
+                                          for b in (min, max)):
+        raise RuntimeError("value cannot be converted to type int64_t without overflow")
     return ClampBackward1.apply((x,), min, max)
 
 

@@ -34,6 +34,9 @@ class ToCopyBackward0(Node):
 
 def clone(x, *, memory_format=None):
     """A copy with new storage that stays in the graph (CloneBackward0)."""
+    if x.__class__ is not Tensor and not isinstance(x, Tensor):
+        raise TypeError(f"clone(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type_name(x)}")
     return CloneBackward0.apply((x,), "C" if memory_format == "contiguous" else "K")
 
 

@@ -287,6 +287,8 @@ def select(x, dim, index):
     if dim.__class__ is not int or index.__class__ is not int:
         check_args("select", ("(int dim, int index)",), x, {"dim": dim, "index": index})
         dim, index = as_int(dim), as_int(index)
+    if not x._data.ndim:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
     key = [slice(None)] * x._data.ndim
     key[wrap_dim(dim, x._data.ndim)] = index
     return getitem(x, tuple(key))

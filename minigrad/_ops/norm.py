@@ -87,6 +87,9 @@ class LinalgVectorNormBackward0(Node):
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     """torch.linalg.vector_norm."""
+    if keepdim.__class__ is not bool:
+        raise TypeError(f"linalg_vector_norm(): argument 'keepdim' (position 4) must be bool, "
+                        f"not {type(keepdim).__name__}")
     if dtype is not None:
         x = x.to(dtype)
     kind = x._data.dtype.kind
@@ -109,7 +112,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
             if w in wrapped:
                 raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
             wrapped.append(w)
-        dims = tuple(sorted(wrapped)) if wrapped else None
+        # (a 0-d tensor's dim 0 or -1 is the whole tensor)
+        dims = tuple(sorted(wrapped)) if wrapped and x._data.ndim else None
     return LinalgVectorNormBackward0.apply((x,), float(ord), dims, keepdim)
 
 

@@ -84,7 +84,8 @@ _PROD_SIGNATURES = (", but expected one of:\n * (*, torch.dtype dtype = None)\n"
 
 def prod(x, dim=None, keepdim=None, *, dtype=None):
     """Product of all elements, or along one dim."""
-    if not (dtype is None or isinstance(dtype, _dtype_class)):    # torch's parser
+    if not (dtype is None or isinstance(dtype, _dtype_class)) or \
+            (x.__class__ is not Tensor and not isinstance(x, Tensor)):    # torch's parser
         from .._compat._argparse_calls import check_args
         from .._compat._argparse_signatures import FUNCTIONS, METHODS
         values = {"dim": dim, "keepdim": keepdim, "dtype": dtype}
@@ -146,6 +147,9 @@ def any(x, dim=None, keepdim=False):
 
 def equal(a, b, *, _pos=2):
     """True when a and b have the same shape and the same values (a Python bool)."""
+    if not isinstance(a, Tensor):
+        raise TypeError(f"equal(): argument 'input' (position 1) must be Tensor, not "
+                        f"{type(a).__name__}")
     if not isinstance(b, Tensor):
         raise TypeError(f"equal(): argument 'other' (position {_pos}) must be Tensor, not "
                         f"{type(b).__name__}")

@@ -208,6 +208,8 @@ class SignBackward0(_ZeroGrad):
     __slots__ = ()
 
     def forward(self, x):
+        if x._data.dtype.kind == "b":       # (NumPy has no bool sign; sign_ comes here)
+            return x._data.copy()
         out = np.sign(x._data)
         if out.dtype.kind == "f" and np.isnan(out).any():
             out = np.where(out == out, out, out.dtype.type(0))     # sign(nan) is 0 in torch

@@ -198,7 +198,8 @@ def reshape_as(x, other):
 
 
 def flatten(x, start_dim=0, end_dim=-1):
-    if start_dim.__class__ is not int or end_dim.__class__ is not int:
+    if start_dim.__class__ is not int or end_dim.__class__ is not int or \
+            not isinstance(x, Tensor):
         check_args("flatten", ("(int start_dim = 0, int end_dim = -1)",), x,
                    {"start_dim": start_dim, "end_dim": end_dim})
         start_dim, end_dim = as_int(start_dim), as_int(end_dim)

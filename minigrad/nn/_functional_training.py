@@ -22,6 +22,9 @@ def _check_p(p):
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
 
 
+_INT_NAMES = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte"}
+
+
 def dropout(input, p=0.5, training=True, inplace=False):
     """Zero each element with probability p and scale the rest by 1/(1-p) (training only).
 
@@ -32,11 +35,17 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if not isinstance(input, Tensor):       # torch's _VF.dropout parser
         raise TypeError(f"dropout(): argument 'input' (position 1) must be Tensor, not "
                         f"{tp_name(input)}")
+    if training.__class__ is not bool:
+        raise TypeError(f"dropout(): argument 'train' (position 3) must be bool, not "
+                        f"{tp_name(training)}")
     if p == 0 or not training or input.numel() == 0:
         return input
     if p == 1:
         zero = Tensor._make(np.zeros((), input._data.dtype), False, None)
         return input.mul_(zero) if inplace else input * zero
+    if input._data.dtype.kind in "iu":     # (the scaled mask is float; torch casts it back)
+        raise RuntimeError("result type Float can't be cast to the desired output type "
+                           + _INT_NAMES[input._data.dtype.name])
     keep = _rng(None).random(input.shape) < (1 - p)
     noise = (keep.astype(input._data.dtype) / np.asarray(1 - p, input._data.dtype))
     noise = Tensor._make(noise.astype(input._data.dtype, copy=False), False, None)

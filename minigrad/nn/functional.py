@@ -24,6 +24,12 @@ from ._functional_conv import conv2d
 from ._nodes import (_REDUCTIONS, AddmmBackward0, DivBackward1, LogSoftmaxBackward0,
                      MseLossBackward0, NllLoss2DBackward0, NllLossBackward0, SoftmaxBackward0)
 from ._scalar_names import scalar_name as _sname
+from .._compat._argparse_calls import with_binding_errors as _with_binding_errors
+
+# torch binds these two in C: a call Python cannot bind raises torch's parser error (a
+# convolution costs far more than the wrapper)
+conv2d = _with_binding_errors(conv2d, "conv2d")
+relu_ = _with_binding_errors(relu_, "relu_")
 
 __all__ = ["linear", "conv2d", "relu", "sigmoid", "tanh", "softmax", "log_softmax",
            "mse_loss", "nll_loss", "cross_entropy", "dropout", "batch_norm",
@@ -57,6 +63,8 @@ def linear(input, weight, bias=None):
     if xd == 0 or wd == 0:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are "
                            f"{xd}D and {wd}D")
+    if wd == 1 and bias is not None:    # (torch's addmv path wants a matrix)
+        raise RuntimeError("mat2 must be a matrix, got 1-D tensor")
     in_f = input.shape[-1]
     if wd == 2 and in_f != weight.shape[1]:
         rows = int(np.prod(input.shape[:-1], dtype=np.int64))
@@ -160,6 +168,29 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     """log(softmax(x)) along ``dim``, computed stably (LogSoftmaxBackward0)."""
     return _softmax_like(LogSoftmaxBackward0, input, dim, dtype, "log_softmax")
+
+
+def torch_softmax(input, dim, dtype=None):
+    """torch.softmax and Tensor.softmax: torch binds them in C, where ``dim`` is required and
+    checked by its parser (F.softmax, torch's Python function, guesses a missing one)."""
+    if dim.__class__ is not int or not (dtype is None or dtype.__class__ is _dtype) or \
+            not isinstance(input, Tensor):
+        _check_softmax_args("softmax", input, dim, dtype)
+    return _softmax_like(SoftmaxBackward0, input, operator.index(dim), dtype, "softmax")
+
+
+def torch_log_softmax(input, dim, dtype=None):
+    """torch.log_softmax and Tensor.log_softmax (``dim`` required, see torch_softmax)."""
+    if dim.__class__ is not int or not (dtype is None or dtype.__class__ is _dtype) or \
+            not isinstance(input, Tensor):
+        _check_softmax_args("log_softmax", input, dim, dtype)
+    return _softmax_like(LogSoftmaxBackward0, input, operator.index(dim), dtype, "log_softmax")
+
+
+def _check_softmax_args(name, input, dim, dtype):
+    from .._compat._argparse_calls import check_args
+    check_args(name, ("(int dim, torch.dtype? dtype = None)",), input,
+               {"dim": dim, "dtype": dtype})
 
 
 # ----------------------------------------------------------------------------------------------
