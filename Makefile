@@ -67,6 +67,8 @@ oracle: venv
 lint: venv
 	$(PY) -m ruff check minigrad tests benchmarks tools
 	$(VENV)/bin/lint-imports --no-cache --no-logo    # the layers contract in pyproject.toml
+	$(PY) -m pytest -q -p no:cacheprovider tests/test_layers.py \
+		-k "no_import_cycles or every_module"   # 0 import cycles, deferred imports counted
 
 ## Everything: lint, unit/gradient/differential tests, nbval, browser tests; then one line
 ## with the counts and every skip's reason (a skip is reported, never counted as a pass).
