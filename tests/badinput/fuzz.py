@@ -1,5 +1,7 @@
 """Draw calls with hypothesis, classify them, and keep the tally."""
 import collections
+import json
+import os
 import time
 
 from hypothesis import HealthCheck, Phase, given, settings
@@ -21,6 +23,9 @@ class Tally:
         self.reproducers = {}
         self.samples = collections.defaultdict(list)    # class -> a few (name, source, detail)
         self.seconds = 0.0
+        # MINIGRAD_BADINPUT_DUMP=path: every call that is not "same", one JSON line each, for
+        # grouping the divergences of a whole draw (the table keeps only a few samples)
+        self.dump_path = os.environ.get("MINIGRAD_BADINPUT_DUMP")
 
     @property
     def total(self):
@@ -28,6 +33,12 @@ class Tally:
 
     def add(self, family, name, source, cls, t, m):
         self.counts[cls] += 1
+        if self.dump_path and cls != "same":
+            with open(self.dump_path, "a") as out:
+                out.write(json.dumps({
+                    "class": cls, "family": family, "name": name, "source": source,
+                    "torch": f"{t.exc_type}: {t.message}" if t.raised else "returns",
+                    "minigrad": f"{m.exc_type}: {m.message}" if m.raised else "returns"}) + "\n")
         self.by_family[family][cls] += 1
         if cls in ("leak", "numpy-warning"):
             key = leak_key(name, m)
