@@ -11,7 +11,7 @@ import numpy as np
 from .._compat._argparse import tp_name
 from .._either import array, constant_like
 from ..autograd.graph import Node
-from ._reduction import legacy_get_string
+from ._reduction import get_enum, legacy_get_string
 from ._norm_nodes import NativeBatchNormBackward0
 
 __all__ = ["dropout", "batch_norm", "binary_cross_entropy_with_logits"]
@@ -143,18 +143,14 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     from .._tensor import Tensor
     if size_average is not None or reduce is not None:
         reduction = legacy_get_string(size_average, reduce)
-    if reduction not in ("none", "mean", "sum"):
-        raise ValueError(f"{reduction} is not a valid value for reduction")
-    for arg in (target, input):         # torch reads target.size() first, unchecked
-        if not isinstance(arg, Tensor):
-            raise AttributeError(f"'{type(arg).__name__}' object has no attribute 'size'")
+    reduction = ("none", "mean", "sum")[get_enum(reduction)]
+    if not target.size() == input.size():   # (as torch: a non-tensor fails here, in Python's
+        raise ValueError(f"Target size ({_size_message(target.shape)}) must be the same as "
+                         f"input size ({_size_message(input.shape)})")          # words)
     for pos, name, t in ((3, "weight", weight), (4, "pos_weight", pos_weight)):
         if t is not None and not isinstance(t, Tensor):     # torch's parser
             raise TypeError(f"binary_cross_entropy_with_logits(): argument '{name}' (position "
                             f"{pos}) must be Tensor, not {tp_name(t)}")
-    if target.shape != input.shape:
-        raise ValueError(f"Target size ({_size_message(target.shape)}) must be the same as "
-                         f"input size ({_size_message(input.shape)})")
     if target._data.dtype.kind != "f":
         from .._ops.norm import _TORCH_NAME
         raise RuntimeError(f"result type Float can't be cast to the desired output type "
