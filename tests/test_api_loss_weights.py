@@ -116,6 +116,39 @@ CASES = [
          "nn.BCELoss(reduce=False).reduction, nn.BCEWithLogitsLoss(size_average=False).reduction",
          "F.mse_loss(x, 2, 3)",
          "F.mse_loss(x, [1, 2], float('nan'))"),
+    case("bce_with_logits_weights", SETUP,
+         "v = torch.tensor([1., -2., 3.])\n"
+         "F.binary_cross_entropy_with_logits(v * -1e40, torch.tensor([1., 0., 1.]))",
+         "F.binary_cross_entropy_with_logits(v * 1e40, torch.tensor([1., 0., 1.]), "
+         "pos_weight=torch.tensor([2., 1., 0.5]), reduction='none')",
+         "F.binary_cross_entropy_with_logits(torch.tensor([float('inf'), -float('inf')]), "
+         "torch.zeros(2), reduction='none')",
+         "yg = p.clone().requires_grad_()\npw = torch.tensor([2., 1., 0.5])\n"
+         "F.binary_cross_entropy_with_logits(x, yg, w, pos_weight=pw, reduction='none')",
+         "l = F.binary_cross_entropy_with_logits(x, yg, w, pos_weight=pw)\nl, l.grad_fn, "
+         "l.grad_fn._saved_weight, l.grad_fn._saved_pos_weight, l.grad_fn._saved_reduction",
+         "torch.autograd.grad(l, (x, yg))",
+         "torch.autograd.grad(F.binary_cross_entropy_with_logits(x, yg, reduction='sum'), "
+         "(x, yg))",
+         "torch.autograd.grad(F.binary_cross_entropy_with_logits(x, yg, pos_weight=pw[:1]), "
+         "(x, yg))",
+         "g, = torch.autograd.grad(F.binary_cross_entropy_with_logits(x, yg, w, pos_weight=pw),"
+         " x, create_graph=True)\ng, torch.autograd.grad(g.sum(), (x, yg))",
+         "F.binary_cross_entropy_with_logits(x, p, w.clone().requires_grad_())",
+         "F.binary_cross_entropy_with_logits(x, p, pos_weight=pw.clone().requires_grad_())",
+         "F.binary_cross_entropy_with_logits(x, p, torch.ones(2))",
+         "F.binary_cross_entropy_with_logits(x, p, pos_weight=torch.ones(2))",
+         "F.binary_cross_entropy_with_logits(x, p, torch.ones(1, 2, 3))",
+         "F.binary_cross_entropy_with_logits(x, p.double()), "
+         "F.binary_cross_entropy_with_logits(x.double(), p)",
+         "F.binary_cross_entropy_with_logits(torch.tensor([1, 2]), torch.tensor([1., 0.]))",
+         "F.binary_cross_entropy_with_logits(torch.tensor([1., 2.]), torch.tensor([1, 0]))",
+         "F.binary_cross_entropy_with_logits(torch.tensor([1., 2.]), torch.tensor([True, False]))",
+         "F.binary_cross_entropy_with_logits(torch.tensor([]), torch.tensor([]))",
+         "F.binary_cross_entropy_with_logits(x, 2, 3)",
+         "F.binary_cross_entropy_with_logits(x[0, 0], p, 3)",
+         "F.binary_cross_entropy(torch.sigmoid(x), p, w.clone().requires_grad_())",
+         "F.binary_cross_entropy(2, p)"),
     case("mse_weight", SETUP,
          "F.mse_loss(x, x.detach() + 1, weight=torch.ones(2, 3) * 2)",
          chain("F.mse_loss(x, x.detach() + 1, weight=torch.ones(2, 3) * 2)"),

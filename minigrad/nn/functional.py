@@ -16,7 +16,8 @@ from .._tensor import Tensor
 from .._ops.views import UnsafeViewBackward0
 from .._ops.unary import relu_
 from ._functional_losses import binary_cross_entropy
-from ._functional_training import batch_norm, binary_cross_entropy_with_logits, dropout
+from ._functional_bce_logits import binary_cross_entropy_with_logits
+from ._functional_training import batch_norm, dropout
 from ._functional_conv import conv2d
 from ._functional_nll import cross_entropy, nll_loss
 from ._functional_softmax import (log_softmax, softmax,
