@@ -147,9 +147,11 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
         dims = None
     else:
         wrapped = []
-        for d in (dim if isinstance(dim, (list, tuple)) else (dim,)):
-            if not -2 ** 63 <= d < 2 ** 63:
-                raise ValueError("Overflow when unpacking long long")
+        for i, d in enumerate(dim if isinstance(dim, (list, tuple)) else (dim,)):
+            if not -2 ** 63 <= d < 2 ** 63:     # (torch.norm passes an int dim as [dim];
+                raise TypeError(                # its C++ trace is left out)
+                    "linalg_vector_norm(): argument 'dim' failed to unpack the object at pos "
+                    f"{i + 1} with error \"Overflow when unpacking long long")
             w = wrap_dim(d, len(shape))
             if w in wrapped:
                 raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
