@@ -194,25 +194,38 @@ def operand_arg(a, b, op="add", symbol="+", reflected=False, extra=None):
                             f"{type(a).__name__}")
         raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
                         f"{type_name(a)}")
-    if reflected and isinstance(b, np.ndarray) and symbol != "/":
-        # torch's reflected operators decline arrays (all but `/`), and so does NumPy:
-        # Python's own error follows (for `+`, CPython's sequence-concatenation wording)
-        if symbol == "+":
-            raise TypeError("Concatenation operation is not implemented for NumPy arrays, use "
-                            "np.concatenate() instead. Please do not rely on this error; it "
-                            "may not be given on all Python implementations.")
-        raise TypeError(f"unsupported operand type(s) for {symbol}: 'numpy.ndarray' and "
-                        f"'Tensor'")
+    if isinstance(b, np.ndarray):
+        if reflected:       # torch's reflected operators decline arrays (`/` is rdiv's own)
+            return NotImplemented
+        return refuse_array(op, a, b)
     if isinstance(b, (Tensor, bool, int, float, np.generic, np.ndarray)):
         return as_tensor_arg(b)
     if isinstance(b, complex):
         raise TypeError("minigrad does not support complex numbers")
-    if reflected:       # declined, as torch does: Python then says what fails ('can only
-        return NotImplemented       # concatenate list (not "Tensor") to list', ...)
+    if reflected or called_as_operator():
+        # declined, as torch does: Python then says what fails ("unsupported operand
+        # type(s) for +: 'Tensor' and 'list'"), or runs the other side's operator (`t * [1]`
+        # repeats the list t times, through Tensor.__index__)
+        return NotImplemented
     written = operator_symbol()
     if written and written.endswith("=") and written not in ("==", "!=", "<=", ">="):
         symbol = written                    # `t **= x`: Python names the augmented operator
     raise TypeError(f"unsupported operand type(s) for {symbol}: 'Tensor' and '{type_name(b)}'")
+
+
+def refuse_array(op, a, b, name="other"):
+    """An ndarray operand, as torch treats one: an operator declines it (NotImplemented:
+    NumPy's reflected operator then computes with `Tensor.__array__` and wraps the result
+    with `Tensor.__array_wrap__`, so `t + ndarray` follows NumPy's promotion); a call
+    (torch.remainder(t, a), t.remainder(a)) gets torch's parser error."""
+    if called_as_operator():
+        return NotImplemented
+    from .._compat._argparse_signatures import FUNCTIONS, METHODS
+    from .._compat._argparse_calls import check_args
+    check_args(op, METHODS.get(op, (f"(Tensor {name})",)), a, {name: b},
+               functions=FUNCTIONS.get(op))
+    raise TypeError(f"{op}(): argument '{name}' (position 2) must be Tensor, not "
+                    f"{type_name(b)}")
 
 
 def wrapped_number(a):

@@ -5,7 +5,8 @@ import numpy as np
 from .._compat._argparse_calls import check_args
 
 from .._compat._call_site import called_as_operator
-from ._core import Tensor, big_int_operand, check_broadcast, check_tensor, is_number
+from ._core import Tensor, big_int_operand, check_broadcast, check_tensor, is_number, \
+    refuse_array
 from ._util import result_dtype
 
 
@@ -58,6 +59,11 @@ def _compare(ufunc, a, b):
         bd = _operand(b)
         if bd is NotImplemented:
             return bd
+        if bd.__class__ is np.ndarray and (ufunc is not np.equal or not called_as_operator()):
+            # torch's `t == array` compares; its other comparison operators decline an
+            # array (NumPy declines too: Python's TypeError, or identity for `!=`), and
+            # torch.eq(t, array) gets the parser's error
+            return refuse_array(_NAMES[ufunc], a, b)
         if bd.__class__ is complex and ufunc in _ORDERING:
             kind = "Double" if a._data.dtype == np.float64 else "Float"
             raise NotImplementedError(f'"{_ORDERING[ufunc]}_cpu" not implemented for '
@@ -139,7 +145,7 @@ def _bitwise(ufunc, name, a, b):
     """torch's bitwise &, |, ^: integer and bool operands only (bool with bool stays bool);
     anything but a tensor or a number is declined (Python's TypeError)."""
     if a.__class__ is not Tensor:           # torch.bitwise_or(0, t): its (Number self, Tensor
-        if isinstance(b, Tensor) and is_number(a) and not isinstance(a, complex):
+        if isinstance(b, Tensor) and is_number(a):
             a, b = b, a                     # other) overload; the ops are symmetric
         else:
             from .._compat._argparse import Parser
@@ -154,12 +160,10 @@ def _bitwise(ufunc, name, a, b):
     elif isinstance(b, (bool, int, float)):
         bd = b
     elif isinstance(b, complex):
-        raise NotImplementedError(f"\"{name}_cpu\" not implemented for 'ComplexFloat'")
-    elif isinstance(b, np.ndarray):
-        b = Tensor._make(b, False, None)
-        bd = b._data
-    else:
-        return NotImplemented
+        kind = "Double" if a._data.dtype == np.float64 else "Float"
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for 'Complex{kind}'")
+    else:           # an operator declines it (NumPy's own `&` then runs for an array)
+        return refuse_array(name, a, b)
     ad = a._data
     if type(bd) is int and not -2 ** 63 <= bd < 2 ** 63:
         bd = big_int_operand(ad, bd)
