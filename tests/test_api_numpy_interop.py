@@ -108,7 +108,9 @@ CASES = [
          "torch.bitwise_and(1j, b)"),
     case("bitwise_call_refuses_other_objects", SETUP,
          "torch.bitwise_and(a, [[1, 2], [3]])", "torch.bitwise_and(g, {'k': 1})",
-         "torch.bitwise_and(e, range(3))", "torch.bitwise_or(b, [v, v])"),
+         "torch.bitwise_and(e, range(3))", "torch.bitwise_or(b, [v, v])",
+         "torch.le(v, [v, v])", "v.le([1])", "v == [1]", "v != 'x'", "v < [1]",
+         "torch.eq(v, None)"),
 ]
 
 

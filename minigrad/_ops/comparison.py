@@ -57,8 +57,8 @@ def _compare(ufunc, a, b):
             big_int_operand(a._data, bd)    # no int64 or uint64 holds it: OverflowError
     else:
         bd = _operand(b)
-        if bd is NotImplemented:
-            return bd
+        if bd is NotImplemented:    # an operator declines it; torch.le(t, [1]) is refused
+            return refuse_array(_NAMES[ufunc], a, b)
         if bd.__class__ is np.ndarray and (ufunc is not np.equal or not called_as_operator()):
             # torch's `t == array` compares; its other comparison operators decline an
             # array (NumPy declines too: Python's TypeError, or identity for `!=`), and
