@@ -164,6 +164,20 @@ def test_promotion_of_cat_stack_where_and_binary_ops_as_torch():
     assert_same(_promotion_cells())
 
 
+def test_promotion_follows_the_default_dtype():
+    """A Python float with an integer tensor, integer true division and integer powers take
+    the default float dtype, which set_default_dtype may have made float64."""
+    assert_same(["torch.set_default_dtype(torch.float64)\n"
+                 "b = torch.tensor([1, 2])\nbo = torch.tensor([True, False])",
+                 "[(b * 2.5).dtype, (2.5 - b).dtype, (bo + 2.5).dtype, (b / 2).dtype, "
+                 "(b / b).dtype, (b ** 2.5).dtype, (2.5 ** b).dtype, (b // 2.5).dtype, "
+                 "(b % 2.5).dtype, torch.remainder(2.5, b).dtype, torch.pow(2.5, b).dtype, "
+                 "torch.where(bo, b, 2.5).dtype, torch.where(bo, 2.5, 1.5).dtype, "
+                 "(b * np.float64(2.5)).dtype, torch.floor_divide(2.5, b).dtype]"
+                 .replace("np.", "__import__('numpy')."),
+                 "torch.set_default_dtype(torch.float32)"])
+
+
 def test_array_wrap_gives_a_tensor_sharing_the_array():
     """`Tensor.__array_wrap__` (what NumPy calls on a ufunc's result) shares the array, and
     turns a bool array into uint8 as torch's does."""

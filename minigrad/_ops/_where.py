@@ -56,8 +56,8 @@ def where_op(c, a, b):
         if isinstance(b, np.generic):
             b = float(b) if isinstance(b, np.bool_) else b.item()
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
-        a = Tensor._make(np.asarray(a, np.float32 if isinstance(a, float) else None), False,
-                         None)
+        a = Tensor._make(np.asarray(a, _dtype.get_default_dtype().np if isinstance(a, float)
+                                    else None), False, None)
     # a Python number takes the other side's dtype, as in torch's promotion
     if not isinstance(a, Tensor):
         a = Tensor._make(np.asarray(a, dtype=result_dtype(b, a)), False, None)

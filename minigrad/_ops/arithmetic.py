@@ -8,6 +8,7 @@ import numpy as np
 
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
+from .._dtype import get_default_dtype
 from .._compat._argparse_calls import arithmetic_error
 from ._binary import NUMBERS as _NUMBERS, PLAIN_OPERANDS as _PLAIN_OPERANDS, \
     compute as _compute, grads as _grads
@@ -105,7 +106,8 @@ class DivBackward0(Node):
         ad = a._data
         if ad.dtype.kind != "f" and not (isinstance(b, Tensor) and b._data.dtype.kind == "f") \
                 and type(b) is not float:
-            a = Tensor._make(ad.astype(np.float32), False, None)   # int / int is float32
+            # int / int is of the default float dtype (float32 unless set)
+            a = Tensor._make(ad.astype(get_default_dtype().np), False, None)
         if b.__class__ in _NUMBERS and (b >= 1 or b <= -1):    # (cannot overflow: no
             return _compute(np.true_divide, a, b)              # errstate, the usual case)
         with np.errstate(all="ignore"):         # x / 0 is inf and 0 / 0 nan, silently

@@ -5,7 +5,7 @@ import numpy as np
 from .._compat._argparse_calls import check_args
 
 from .._compat._call_site import called_as_operator
-from ._core import Tensor, big_int_operand, check_broadcast, check_tensor, is_number, \
+from ._core import INTERNAL, Tensor, big_int_operand, check_broadcast, check_tensor, is_number, \
     refuse_array
 from ._util import result_dtype
 
@@ -58,12 +58,15 @@ def _compare(ufunc, a, b):
     else:
         bd = _operand(b)
         if bd is NotImplemented:    # an operator declines it; torch.le(t, [1]) is refused
-            return refuse_array(_NAMES[ufunc], a, b)
-        if bd.__class__ is np.ndarray and (ufunc is not np.equal or not called_as_operator()):
+            refused = refuse_array(_NAMES[ufunc], a, b)
+            return NotImplemented if refused is INTERNAL else refused
+        if bd.__class__ is np.ndarray:
             # torch's `t == array` compares; its other comparison operators decline an
             # array (NumPy declines too: Python's TypeError, or identity for `!=`), and
             # torch.eq(t, array) gets the parser's error
-            return refuse_array(_NAMES[ufunc], a, b)
+            refused = refuse_array(_NAMES[ufunc], a, b)
+            if refused is NotImplemented and ufunc is not np.equal:
+                return refused
         if bd.__class__ is complex and ufunc in _ORDERING:
             kind = "Double" if a._data.dtype == np.float64 else "Float"
             raise NotImplementedError(f'"{_ORDERING[ufunc]}_cpu" not implemented for '
@@ -163,7 +166,11 @@ def _bitwise(ufunc, name, a, b):
         kind = "Double" if a._data.dtype == np.float64 else "Float"
         raise NotImplementedError(f"\"{name}_cpu\" not implemented for 'Complex{kind}'")
     else:           # an operator declines it (NumPy's own `&` then runs for an array)
-        return refuse_array(name, a, b)
+        refused = refuse_array(name, a, b)
+        if refused is not INTERNAL or not isinstance(b, np.ndarray):
+            return NotImplemented if refused is INTERNAL else refused
+        b = Tensor._make(b, False, None)
+        bd = b._data
     ad = a._data
     if type(bd) is int and not -2 ** 63 <= bd < 2 ** 63:
         bd = big_int_operand(ad, bd)

@@ -6,7 +6,8 @@ import numpy as np
 from ..autograd.graph import Node
 from ._binary import compute as _compute, grads as _grads
 from ._core import Tensor, binary_meta, check_broadcast, operands
-from ._core import big_int_operand as _big_int, operand_arg as _check, refuse_array, \
+from ._core import INTERNAL, big_int_operand as _big_int, operand_arg as _check, \
+    refuse_array, \
     is_number, wrapped_number
 from .._either import array
 from ._util import zeros_of, is_scalar, result_dtype
@@ -42,7 +43,8 @@ def floordiv(a, b):
     if not isinstance(b, (Tensor, bool, int, float, np.generic)):
         # the operator declines it (Python's "unsupported operand type(s) for //", or
         # NumPy's reflected `//` for an array); torch.floor_divide gets the parser's error
-        return refuse_array("floor_divide", a, b)
+        refused = refuse_array("floor_divide", a, b)
+        return NotImplemented if refused is INTERNAL else refused
     b = _check(a, b, "floor_divide", "//")
     if isinstance(b, Tensor):
         check_broadcast(a._data, b._data)

@@ -2,6 +2,7 @@
 import numpy as np
 
 from ..autograd.graph import Node
+from .._dtype import get_default_dtype
 from ._core import Tensor, big_int_operand, binary_meta, check_tensor
 from ._core import operand_arg as _check
 from .._either import array, constant_like, log
@@ -20,7 +21,7 @@ class PowBackward0(Node):
         self.exponent = n
         xd = x._data
         if type(n) is float and xd.dtype.kind != "f":
-            xd = xd.astype(np.float32)      # an integer or bool base with a float exponent
+            xd = xd.astype(get_default_dtype().np)  # an integer or bool base, a float exponent
         if n == 2:
             return xd * xd             # much cheaper than np.power
         with np.errstate(all="ignore"):     # 0 ** -1 is inf and (-2) ** 0.5 nan, silently
@@ -76,7 +77,7 @@ class PowBackward2(Node):
         self.base = base
         xd = x._data
         if xd.dtype.kind != "f":
-            xd = xd.astype(np.float32)
+            xd = xd.astype(get_default_dtype().np)
         with np.errstate(all="ignore"):
             out = np.power(np.asarray(base, dtype=xd.dtype), xd)
         return out
