@@ -2,6 +2,9 @@
 
 A minigrad dtype wraps a NumPy dtype. `float32` is the default, as in torch.
 """
+import ctypes
+import sys
+
 import numpy as np
 
 __all__ = ["dtype", "Size"]
@@ -33,9 +36,17 @@ class dtype:
         return self
 
 
-# CPython names an object's type by the type's name in its own errors ("unsupported operand
-# type(s) for -: 'float' and 'torch.dtype'"): torch's dtype is a C type named torch.dtype
-dtype.__name__, dtype.__module__ = "minigrad.dtype", "minigrad"
+# torch's dtype is a C type: `type(torch.float32).__name__` is 'dtype', its module 'torch',
+# while CPython's own errors print its full C name ("unsupported operand type(s) for -:
+# 'float' and 'torch.dtype'", "'torch.dtype' object has no attribute 'x'"). A Python class
+# has one name for both, so the C name (`tp_name`, the first field after the object header
+# of every type object) is pointed at a string of its own; on another Python the errors
+# say 'dtype'.
+dtype.__module__ = "minigrad"
+_C_NAME = ctypes.create_string_buffer(b"minigrad.dtype")    # (kept alive: the type uses it)
+if sys.implementation.name == "cpython":
+    ctypes.c_void_p.from_address(id(dtype) + object.__basicsize__ + ctypes.sizeof(
+        ctypes.c_ssize_t)).value = ctypes.addressof(_C_NAME)
 
 float16 = dtype("float16", np.float16, "HalfTensor", 2)
 float32 = dtype("float32", np.float32, "FloatTensor", 2)
@@ -96,7 +107,13 @@ def dtype_arg(d, op):
         return d
     if d is int or d is float or d is bool:
         return _BY_NAME[_PYTHON_TYPES[d.__name__]]
-    raise TypeError(f"{op}(): argument 'dtype' must be minigrad.dtype, not {type(d).__name__}")
+    raise TypeError(f"{op}(): argument 'dtype' must be minigrad.dtype, not {type_name[0](d)}")
+
+
+# how torch's messages name an argument's type ('int', 'numpy.int64', 'torch._C._TensorMeta'
+# for the class torch.Tensor): the parser's rule, which sits above this module and puts
+# itself here when imported (see _compat/_argparse.py)
+type_name = [lambda x: type(x).__name__]
 
 
 def to_np(d):

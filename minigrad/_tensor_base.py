@@ -8,6 +8,7 @@ import warnings
 from . import _dtype
 from ._dtype import Size, device
 from ._compat._argparse_calls import no_arguments
+from ._compat._call_site import via_method
 from ._compat._internal_warning import SCALAR_CONVERSION, warn_internal
 from ._storage import UntypedStorage
 from ._autograd_state import grad_state
@@ -44,9 +45,10 @@ def _int_arg(value, op, name, pos):
         params = code.co_varnames[:code.co_argcount]
         for i, param in enumerate(params):
             if frame.f_locals.get(param) is value and i:
-                # a method's position leaves out self; torch.stack(tensors, dim) counts all
-                first_is_tensor = hasattr(frame.f_locals.get(params[0]), "_data")
-                name, pos = name or param, pos or (i if first_is_tensor else i + 1)
+                # a method's position leaves out self; torch.unsqueeze(x, dim) counts all
+                method = hasattr(frame.f_locals.get(params[0]), "_data") and (
+                    via_method() or code.co_filename == __file__)     # (x.size(dim) here)
+                name, pos = name or param, pos or (i if method else i + 1)
                 break
     if isinstance(value, np.generic):
         type_name = f"numpy.{type(value).__name__}"

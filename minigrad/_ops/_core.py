@@ -6,7 +6,7 @@ import numpy as np
 
 from .._compat._argparse import tp_name
 from .._compat._argparse_calls import arithmetic_error
-from .._compat._call_site import called_as_operator, called_by_user, operator_symbol
+from .._compat._call_site import called_as_operator, called_by_user, operator_symbol, via_method
 from .._dtype import get_default_dtype
 from .._tensor import Tensor
 from ._util import broadcast_shapes, result_dtype
@@ -71,6 +71,8 @@ def check_tensor(x, op, name="input", pos=1):
     """`op(): argument 'name' (position pos) must be Tensor, not int`, as torch, for an
     argument that must be a Tensor. Call it only off the hot path (after a class check)."""
     if not isinstance(x, Tensor):
+        if pos > 1 and via_method():        # (a method counts from the argument after self)
+            pos -= 1
         raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not "
                         f"{type_name(x)}")
     return x
