@@ -131,9 +131,26 @@ def _np(dtype, default=None, op="ones"):
     return dtype.np
 
 
-def _shape_and_dtype(size, dtype, op):
+def _requires_grad_first(size, dtype, requires_grad, op):
+    """A factory's `requires_grad=` that is not a bool, in the parser's order: after the
+    size's type and the dtype's (a tensor class passes), before the size's values."""
+    try:
+        _size(size, op)
+    except TypeError as exc:
+        if "(position 1)" in str(exc) or "positional" in str(exc):
+            raise
+    except RuntimeError:
+        pass
+    if dtype is not None and not _tensor_type(dtype):
+        _dtype.dtype_arg(dtype, op)
+    return _requires_grad_arg(requires_grad, op)
+
+
+def _shape_and_dtype(size, dtype, op, requires_grad=False):
     """(shape, NumPy dtype) of a factory call, its errors in torch's order: the parser checks
     the size's type, then the dtype's; the size's values (later elements, signs) come last."""
+    if requires_grad.__class__ is not bool:
+        _requires_grad_first(size, dtype, requires_grad, op)
     if not size:                        # (`size` is required: ones(()) is the 0-d tensor)
         raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
     try:
@@ -167,14 +184,14 @@ def allocate(make, shape, np_dtype):
 
 @_factory
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
-    shape, np_dtype = _shape_and_dtype(size, dtype, "ones")
+    shape, np_dtype = _shape_and_dtype(size, dtype, "ones", requires_grad)
     return _finish(allocate(lambda: np.ones(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
 @_factory
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     try:
-        shape, np_dtype = _shape_and_dtype(size, dtype, "zeros")
+        shape, np_dtype = _shape_and_dtype(size, dtype, "zeros", requires_grad)
     except RuntimeError:                # a negative size: zeros has its own message
         raise RuntimeError("zeros: Dimension size must be non-negative.") from None
     return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
@@ -182,7 +199,7 @@ def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
 
 @_factory
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
-    shape, np_dtype = _shape_and_dtype(size, dtype, "empty")
+    shape, np_dtype = _shape_and_dtype(size, dtype, "empty", requires_grad)
     return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 

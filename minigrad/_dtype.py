@@ -3,6 +3,8 @@
 A minigrad dtype wraps a NumPy dtype. `float32` is the default, as in torch.
 """
 import ctypes
+import functools
+import operator
 import sys
 
 import numpy as np
@@ -130,6 +132,14 @@ class Size(tuple):
 
     __slots__ = ()
 
+    def __new__(cls, sizes=()):
+        items = tuple(sizes)
+        for item in items:
+            if item.__class__ is not int:
+                items = _checked_sizes(items)
+                break
+        return tuple.__new__(cls, items)
+
     def __repr__(self):
         return f"minigrad.Size({list(self)})"
 
@@ -148,6 +158,25 @@ class Size(tuple):
     def __add__(self, other):
         return Size(tuple(self) + tuple(other))
 
+
+def _checked_sizes(items):
+    """A Size's items as torch checks them: ints (bools, NumPy integers and integer tensors
+    of one element count) in int64's range."""
+    out = []
+    for i, item in enumerate(items):
+        try:
+            n = operator.index(item)
+        except TypeError:
+            raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is "
+                            f"'{type_name[0](item)}')") from None
+        if not -2 ** 63 <= n < 2 ** 63:
+            raise ValueError("Overflow when unpacking long long")
+        out.append(n)
+    return tuple(out)
+
+
+# the tensor record makes its shapes without Size's checks (NumPy's are ints)
+new_size = functools.partial(tuple.__new__, Size)
 
 # `device` lives with the rest of device handling; imported here because minigrad.device
 # sits beside minigrad.dtype in the front door.

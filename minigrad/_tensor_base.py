@@ -6,7 +6,7 @@ import warnings
 
 
 from . import _dtype
-from ._dtype import Size, device
+from ._dtype import device, new_size
 from ._compat._argparse_calls import no_arguments
 from ._compat._call_site import via_method
 from ._compat._internal_warning import SCALAR_CONVERSION, warn_internal
@@ -66,11 +66,11 @@ class TensorBase:
     # ---- metadata --------------------------------------------------------------------
     @property
     def shape(self):
-        return Size(self._data.shape)
+        return new_size(self._data.shape)
 
     def size(self, dim=None):
         if dim is None:
-            return Size(self._data.shape)
+            return new_size(self._data.shape)
         if not self._data.ndim and dim.__class__ is int:
             raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         return self._data.shape[wrap_dim(dim, self._data.ndim)]

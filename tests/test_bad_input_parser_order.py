@@ -29,6 +29,16 @@ CALLS = [
     "torch.ones_like(g, dtype=torch.Tensor, requires_grad=None)",
     "torch.ones_like(g, dtype=torch.Tensor, requires_grad='x')",
     "torch.randn_like(z, dtype=np.float32)", "torch.empty_like(g, foo=1)",
+    "torch.zeros((3,), dtype=torch.float64, requires_grad=np.bool_(True))",
+    "torch.zeros((-2, 3), requires_grad='x')", "torch.zeros((2, 3), dtype=None, requires_grad=1)",
+    "torch.zeros(5, dtype=torch.Tensor, requires_grad='x')", "torch.zeros('a', requires_grad='x')",
+    "torch.zeros(5, dtype=3, requires_grad='x')", "torch.ones(2, requires_grad=None).shape",
+    "torch.empty(2, requires_grad=1)", "torch.ones(s, (0, 1), keepdims=True)",
+    "torch.full(z, [1, 2], generator=None)",
+    # sizes as separate ints start with an int; anything else is one size argument
+    "torch.zeros(s, a, a)", "torch.zeros(torch.tensor(3.))", "torch.zeros('a', 2)",
+    "torch.zeros((2,), 3)", "torch.zeros(True, 3)", "torch.empty(g)", "torch.ones(b, 2)",
+    "torch.zeros(torch.tensor(3), 2).shape", "torch.zeros(np.int64(2), 3).shape",
     # a missing argument before an unexpected keyword; None given through *args is a value
     "e.copy_(*(None,))", "torch.select(b, None, dtype=torch.int64)", "v.transpose([0])",
     "a.swapaxes(g)", "bo.index_put_(bo, reduction='sum')", "g.index_put_(*(3,))",
@@ -49,6 +59,12 @@ CALLS = [
     "type(torch.float32).__name__", "repr(type(torch.float32)).replace('minigrad', 'torch')",
     "type(torch.float32).__module__.replace('minigrad', 'torch')", "torch.float32.foo",
     "1 - torch.float32", "len(torch.int64)",
+    # torch.Size checks its items: ints (bools, NumPy integers, integer tensors of one
+    # element) in int64's range
+    "torch.Size([[1], 2])", "torch.Size('abc')", "torch.Size([v, 1.])", "torch.Size((1.5, True))",
+    "torch.Size(np.array(['a']))", "torch.Size([s, s])", "torch.Size([True, 2.5])",
+    "torch.Size([np.int64(1), True])", "torch.Size([torch.tensor(2)])", "torch.Size([2**63])",
+    "torch.Size(np.array([1, 2]))", "torch.Size([3, 2])[0:1]",
 ]
 
 

@@ -19,15 +19,18 @@ FUNCTIONS = {
     "concat": ("(tuple of Tensors tensors, int dim = 0, *, Tensor out = None)",),
     "concatenate": ("(tuple of Tensors tensors, int dim = 0, *, Tensor out = None)",),
     "dot": ("(Tensor input, Tensor tensor, *, Tensor out = None)",),
+    "empty": (f"(tuple of ints size, *, Tensor out = None, {_FACTORY[3:]})",),
     "empty_like": (_LIKE,),
     "exp": ("(Tensor input, *, Tensor out = None)",),
     "flip": ("(Tensor input, tuple of ints dims)",),
+    "full": (f"(tuple of ints size, Number fill_value, *, Tensor out = None, {_FACTORY[3:]})",),
     "full_like": (f"(Tensor input, Number fill_value, *, torch.memory_format? memory_format "
                   f"= None, {_FACTORY[3:]})",),
     "matmul": ("(Tensor input, Tensor other, *, Tensor out = None)",),
     "maximum": ("(Tensor input, Tensor other, *, Tensor out = None)",),
     "minimum": ("(Tensor input, Tensor other, *, Tensor out = None)",),
     "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
+    "ones": (f"(tuple of ints size, *, Tensor out = None, {_FACTORY[3:]})",),
     "ones_like": (_LIKE,),
     "permute": ("(Tensor input, tuple of ints dims)",),
     "reshape": ("(Tensor input, tuple of ints shape)",),
@@ -35,6 +38,7 @@ FUNCTIONS = {
     "swapaxes": ("(Tensor input, int axis0, int axis1)",),
     "transpose": ("(Tensor input, int dim0, int dim1)",),
     "unsqueeze": ("(Tensor input, int dim)",),
+    "zeros": (f"(tuple of ints size, *, Tensor out = None, {_FACTORY[3:]})",),
     "zeros_like": (_LIKE,),
 }
 

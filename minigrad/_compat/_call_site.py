@@ -50,6 +50,15 @@ _PASS_THROUGH = ("_argparse.py", "_argparse_calls.py", "_call_site.py", "_core.p
                  "_out.py", "_aliases.py")
 
 
+def entry_file():
+    """The file of minigrad's function that the user's line called (for `torch.zeros(...)`,
+    the factories' wrapper in _device.py), or '' when no minigrad frame is found."""
+    frame, entry = sys._getframe(1), None
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
+        entry, frame = frame, frame.f_back
+    return entry.f_code.co_filename if entry is not None else ""
+
+
 def called_by_user():
     """Whether the failing op was called by the user (directly or through a Tensor method),
     not by minigrad's own code (which may hand ops NumPy arrays)."""
