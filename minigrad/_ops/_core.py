@@ -9,7 +9,8 @@ import numpy as np
 
 from .._compat._argparse import tp_name
 from .._compat._argparse_calls import arithmetic_error
-from .._compat._call_site import called_as_operator, called_by_user, operator_symbol
+from .._compat._call_site import (called_as_operator, called_by_user, entry_file,
+                                   operator_symbol, via_method)
 from .._dtype import get_default_dtype
 from .._tensor import Tensor
 from ._util import broadcast_shapes, result_dtype
@@ -74,6 +75,8 @@ def check_tensor(x, op, name="input", pos=1):
     """`op(): argument 'name' (position pos) must be Tensor, not int`, as torch, for an
     argument that must be a Tensor. Call it only off the hot path (after a class check)."""
     if not isinstance(x, Tensor):
+        if pos > 1 and via_method():        # (a method counts from the argument after self)
+            pos -= 1
         raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not "
                         f"{type_name(x)}")
     return x
@@ -127,10 +130,16 @@ def invalid_combination(op, args, signatures, shown=None, keywords=None):
 def size_arg(size, op="ones"):
     """The shape given to a factory (sizes as separate ints or one sequence), with the
     messages of torch's parser for anything else."""
+    first = size[0] if size else None
+    int_like = isinstance(first, (int, np.integer)) and first.__class__ is not bool or \
+        getattr(getattr(first, "_data", None), "dtype", np.dtype(float)).kind in "iu" and \
+        first._data.size == 1
+    # (sizes as separate ints start with an int; nn's modules pass theirs as one tuple)
+    if len(size) > 1 and not int_like and entry_file().endswith(("_device.py", "_random.py")):
+        raise TypeError(f"{op}() takes 1 positional argument but {len(size)} were given")
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
-    elif len(size) == 1 and not isinstance(size[0], (int, np.integer)) \
-            and not hasattr(size[0], "_data"):
+    elif len(size) == 1 and not int_like and not isinstance(first, bool):
         raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type_name(size[0])}")
     for i, s in enumerate(size):
