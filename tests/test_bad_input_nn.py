@@ -71,7 +71,8 @@ CASES = [
          "F.dropout(bo)", "F.dropout(bo, 0.0), F.dropout(bo, training=False)", "F.dropout(b)",
          "F.dropout(e.bool())",
          "F.log_softmax(np.float32(2), b)", "F.softmax(np.int64(3), b)", "F.softmax([1, 2], 0)",
-         "F.softmax(np.array([1., 2.]), 0)"),
+         "F.softmax(np.array([1., 2.]), 0)", "F.softmax(v, dtype=torch.Tensor)",
+         "F.softmax(v, dtype=torch.nn.Parameter)", "v.sum(dtype=torch.Tensor)"),
 ]
 
 
