@@ -59,6 +59,8 @@ def linear(input, weight, bias=None):
     if xd == 0 or wd == 0:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are "
                            f"{xd}D and {wd}D")
+    if wd > 2:          # (every path of torch's starts with weight.t())
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {wd}D")
     # torch's fused addmm path: 2-D input with a bias, or a contiguous input with a bias of
     # at least one dim (a 0-d bias is added after the product)
     fused = bias is not None and (xd == 2 or (bias._data.ndim >= 1 and input.is_contiguous()))
