@@ -234,11 +234,13 @@ class Tensor(TensorBase):
         return t
 
     def detach_(self):
-        """Cut this tensor out of the graph in place."""
+        """Cut this tensor out of the graph in place (a no-op on an inference tensor, which
+        torch's autograd never sees)."""
         if self._base is not None:
             raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
-        self._node = None
-        self._set_requires_grad(False)
+        if not self._is_inference:
+            self._node = None
+            self._set_requires_grad(False)
         return self
 
     @property

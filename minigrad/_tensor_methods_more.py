@@ -52,11 +52,11 @@ class MoreTensorMethods:
 
     def _is_view(self, *args, **kwargs):
         """Whether this tensor is a view of another (has a `_base`); an inference tensor's
-        views are not tracked as views, as in torch."""
+        views are not views (autograd/view_history.py's make_view), as in torch."""
         if args or kwargs:
             raise TypeError("TensorBase._is_view() takes no keyword arguments" if kwargs else
                             f"TensorBase._is_view() takes no arguments ({len(args)} given)")
-        return self._base is not None and not self._is_inference
+        return self._base is not None
 
     # torch's `t._grad_fn`: reads and writes go straight to Tensor's slot `_node`, but `del`
     # is refused as in torch. minigrad's own code uses `_node`, so this property costs nothing

@@ -79,7 +79,6 @@ KNOWN_DIVERGENCES = (
     Known("max_dim_of_bool_tensor_requiring_grad", "Autograd not support dtype: Bool", NO_EXC),
     Known("create_graph_through_index_grad_fn_name", "IndexPutImplBackward0",
           "_IndexIntoZeros", attr="grad_fn"),
-    Known("detach_inplace_on_inference_view", NO_EXC, "Can't detach views in-place"),
     Known("reshape_empty_with_inferred_dim_message", "cannot reshape tensor of 0 elements",
           "is invalid for input of size 0"),
     Known("reshape_of_non_contiguous_viewable_is_reshape_alias", "ReshapeAliasBackward0",
