@@ -102,7 +102,7 @@ class Tensor(TensorBase):
     def is_leaf(self):
         """True for tensors with no grad_fn: all tensors that don't require grad, and
         those the user created with requires_grad=True."""
-        return self._node is None and self.grad_fn is None   # (a view may regain a history)
+        return self.grad_fn is None     # (a view may regain a history, or refuse to)
 
     @property
     def requires_grad(self):

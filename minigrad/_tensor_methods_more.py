@@ -44,10 +44,14 @@ class MoreTensorMethods:
         fn = self._node
         if self._base is not None and self._vc is not None \
                 and self._vc.value != self._view_version \
-                and (fn is not None or self._follows_a_base_with_history()):
+                and (fn is not None or self._base._requires_grad):
             # the base or a sibling view changed in place: the view's history is now
-            # "take this slice of the (new) base", as in torch
-            fn = regenerate_view_grad_fn(self)
+            # "take this slice of the (new) base", as in torch, unless its creation forbids it
+            err = inplace.view_rule_error(self, "its base or another view of its base has been")
+            if err is not None:
+                raise err
+            if fn is not None or self._follows_a_base_with_history():
+                fn = regenerate_view_grad_fn(self)
         return fn
 
     def _is_view(self, *args, **kwargs):

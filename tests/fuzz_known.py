@@ -138,9 +138,6 @@ KNOWN_DIVERGENCES = (
     Known("copy_into_integer_tensor_does_not_require_grad", "False|None", "True|Copy",
           attr="requires_grad|is_leaf|grad_fn", code=r"copy_\(|\] = "),
     # views made under no_grad / inference_mode
-    Known("no_grad_view_grad_fn_after_base_modified_in_place",
-          "A view was created in (no_grad|inference) mode and its base", ".",
-          attr="outcome|is_leaf|grad_fn|requires_grad"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
     # NumPy leaking through

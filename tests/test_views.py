@@ -457,10 +457,6 @@ REGRESSIONS = [
         y.add_(1)
         w.grad_fn
         """,
-        bug="reading grad_fn/is_leaf of a no_grad (or inference-mode) view whose base was then "
-            "modified in place with grad mode on returns None/True; torch raises 'A view was "
-            "created in no_grad mode and its base or another view of its base has been "
-            "modified inplace...'",
     ),
     regression(
         "inplace_on_view_of_no_grad_view_message",

@@ -104,6 +104,19 @@ class BackwardCFunction(Node, FunctionCtx):
         raise TypeError(f"'{type(self).__name__}' object is not callable")
 
 
+def _mark_function_view(view, i, n_outputs):
+    """A view a recorded custom Function returned may not be modified in place (torch's
+    creation meta IN_CUSTOM_FUNCTION, or MULTI_OUTPUT_NODE for one of several outputs),
+    replacing the no_grad mark it got in forward."""
+    d = view.__dict__
+    d.pop("_no_grad_view", None)
+    d.pop("_inference_view", None)
+    if n_outputs == 1:
+        d["_custom_function_view"] = True
+    else:
+        d["_multi_view"] = (i, None)
+
+
 class _FunctionMeta(type):
     """Gives every Function subclass its own node class named `<Name>Backward`."""
 
@@ -172,14 +185,21 @@ class Function(metaclass=_FunctionMeta):
             if not isinstance(o, T):
                 result.append(o)
                 continue
+            differentiable = record and not any(o is n for n in non_diff) \
+                and o.dtype.is_floating_point
             if any(o is a for a in args) and not any(o is d for d in dirty):
-                o = o.view_as(o)            # returning an input unchanged gives a new tensor
-            if record and not any(o is n for n in non_diff) and o.dtype.is_floating_point:
+                # an input returned unchanged gives a new tensor: a view of it, or (not
+                # recorded, yet requiring grad) a detached alias, as in torch
+                with no_grad():
+                    o = o.view_as(o) if differentiable or not o._requires_grad else o.detach()
+            if differentiable:
                 if any(o is d for d in dirty):
                     o._bump_version()
                 o._set_grad_fn(node)
                 if i:
                     o.__dict__["_output_nr"] = i
+                if o._base is not None:     # torch forbids modifying it in place (its
+                    _mark_function_view(o, i, len(outs))    # creation meta)
             result.append(o)
         to_save = node.__dict__.pop("_to_save", ())
         if record:              # (a tensor this call returned is saved as an output)
