@@ -6,8 +6,9 @@ learner inspects has torch's nodes: one step of a cell is ``TanhBackward0`` (or
 of nn.RNN projects the whole sequence at once (``linear``), ``unbind``s it over time, runs
 the steps and ``stack``s their outputs (``StackBackward0``); a bidirectional layer then runs
 the reverse direction the same way over the reversed steps and ``cat``s both directions'
-outputs (``CatBackward0``); the final hidden states of the layers are stacked too. Weights start uniform in (-1/sqrt(hidden_size), 1/sqrt(hidden_size)),
-drawn from minigrad's generator (so not the numbers torch draws for the same seed).
+outputs (``CatBackward0``); the final hidden states of the layers are stacked too. Weights
+start uniform in (-1/sqrt(hidden_size), 1/sqrt(hidden_size)), drawn from minigrad's generator
+(so not the numbers torch draws for the same seed).
 """
 
 import math
