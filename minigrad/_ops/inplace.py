@@ -7,6 +7,7 @@ gets a CopySlices node and the view's history is regenerated from the base.
 """
 
 import re
+import weakref
 
 import numpy as np
 
@@ -202,7 +203,8 @@ def inplace(cls, x, others, *options):
             _move_tensor_state(x, old, node)
         if node._saves_result:
             node.s_result = SavedTensor(x, is_output=True)   # the output is x itself, at
-                                                             # its new version
+            if base is not None:                             # its new version
+                node.__dict__["_inplace_view"] = weakref.ref(x)  # (for the version error)
     return x
 
 

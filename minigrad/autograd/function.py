@@ -104,19 +104,6 @@ class BackwardCFunction(Node, FunctionCtx):
         raise TypeError(f"'{type(self).__name__}' object is not callable")
 
 
-def _mark_function_view(view, i, n_outputs):
-    """A view a recorded custom Function returned may not be modified in place (torch's
-    creation meta IN_CUSTOM_FUNCTION, or MULTI_OUTPUT_NODE for one of several outputs),
-    replacing the no_grad mark it got in forward."""
-    d = view.__dict__
-    d.pop("_no_grad_view", None)
-    d.pop("_inference_view", None)
-    if n_outputs == 1:
-        d["_custom_function_view"] = True
-    else:
-        d["_multi_view"] = (i, None)
-
-
 class _FunctionMeta(type):
     """Gives every Function subclass its own node class named `<Name>Backward`."""
 
@@ -198,8 +185,11 @@ class Function(metaclass=_FunctionMeta):
                 o._set_grad_fn(node)
                 if i:
                     o.__dict__["_output_nr"] = i
-                if o._base is not None:     # torch forbids modifying it in place (its
-                    _mark_function_view(o, i, len(outs))    # creation meta)
+                if o._base is not None:     # torch forbids changing such a view in place
+                    if len(outs) == 1:      # (creation meta IN_CUSTOM_FUNCTION, which the
+                        o.__dict__["_custom_function_view"] = True  # check reads before a
+                    else:                                           # no_grad view's mark)
+                        o.__dict__["_multi_view"] = (i, None)       # (MULTI_OUTPUT_NODE)
             result.append(o)
         to_save = node.__dict__.pop("_to_save", ())
         if record:              # (a tensor this call returned is saved as an output)

@@ -25,9 +25,7 @@ engine_state = _EngineState()
 def node_short_name(node):
     """`SigmoidBackward0` -> `Sigmoid`, `PowBackward1` -> `Pow1`, as torch's message says."""
     name = node.name()
-    if "::" in name:
-        return name
-    return name.replace("Backward0", "").replace("Backward", "")
+    return name if "::" in name else name.replace("Backward0", "").replace("Backward", "")
 
 
 class SavedTensor:
@@ -85,6 +83,9 @@ class SavedTensor:
         if current == self.version:
             return
         data, grad_fn = (self.data, node) if t is None else (t._data, t.grad_fn)
+        view = t is None and node.__dict__.get("_inplace_view")
+        if view and view() is not None:     # the output of an in-place op on a view: torch
+            grad_fn = view().grad_fn        # names the view's own (regenerated) grad_fn
         from .._dtype import from_numpy_dtype
         msg = ("one of the variables needed for gradient computation has been modified by an "
                f"inplace operation: [minigrad.{from_numpy_dtype(data.dtype)._legacy} "
@@ -127,7 +128,9 @@ class SavedTensor:
         self._check(node)
         if self.tensor is not None:
             return self.tensor
-        return Tensor._make(self.data, True, node)
+        out = Tensor._make(self.data, True, node)
+        out._vc = self.vc       # torch's unpacked output shares the output's version counter
+        return out
 
 
 class _Freed:
