@@ -79,7 +79,6 @@ KNOWN_DIVERGENCES = (
     Known("max_dim_of_bool_tensor_requiring_grad", "Autograd not support dtype: Bool", NO_EXC),
     Known("create_graph_through_index_grad_fn_name", "IndexPutImplBackward0",
           "_IndexIntoZeros", attr="grad_fn"),
-    Known("detach_inplace_on_inference_view", NO_EXC, "Can't detach views in-place"),
     Known("reshape_empty_with_inferred_dim_message", "cannot reshape tensor of 0 elements",
           "is invalid for input of size 0"),
     Known("reshape_of_non_contiguous_viewable_is_reshape_alias", "ReshapeAliasBackward0",
@@ -117,9 +116,6 @@ KNOWN_DIVERGENCES = (
     Known("copy_into_integer_tensor_does_not_require_grad", "False|None", "True|Copy",
           attr="requires_grad|is_leaf|grad_fn", code=r"copy_\(|\] = "),
     # views made under no_grad / inference_mode
-    Known("no_grad_view_grad_fn_after_base_modified_in_place",
-          "A view was created in (no_grad|inference) mode and its base", ".",
-          attr="outcome|is_leaf|grad_fn|requires_grad"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
     # NumPy leaking through

@@ -7,6 +7,7 @@ gets a CopySlices node and the view's history is regenerated from the base.
 """
 
 import re
+import weakref
 
 import numpy as np
 
@@ -27,7 +28,7 @@ _LEAF = "a leaf Variable that requires grad is being used in an in-place operati
 _VIEW_OF_LEAF = ("a view of a leaf Variable that requires grad is being used in an in-place "
                  "operation.")
 _NO_GRAD_VIEW = (
-    " no_grad mode and is being modified inplace with grad mode enabled. "
+    " no_grad mode and {} modified inplace with grad mode enabled. "
     "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
     "your code by moving both the view and the inplace either both inside the no_grad block "
     "(if you don't want the inplace to be tracked) or both outside (if you want the inplace to "
@@ -40,20 +41,20 @@ _OVERLAP = ("unsupported operation: more than one element of the written-to tens
 
 
 _INFERENCE_VIEW = (
-    " inference mode and is being modified inplace in normal mode. Given that this use case is "
+    " inference mode and {} modified inplace in normal mode. Given that this use case is "
     "ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the "
     "view and the inplace either both inside the inference_mode block (if you don't want the "
     "inplace to be tracked) or both outside (if you want the inplace to be tracked).")
 
 
-_MULTI_VIEW = ("Output {} of {} is a view and is being modified inplace. This view is the output "
+_MULTI_VIEW = ("Output {} of {} is a view and {} modified inplace. This view is the output "
                "of a function that returns multiple views. Such functions do not allow the output "
                "views to be modified inplace. You should replace the inplace operation by an "
                "out-of-place one.")
 
 
 _CUSTOM_FUNCTION_VIEW = (
-    "Output {} of {} is a view and is being modified inplace. This view was created inside a "
+    "Output {} of {} is a view and {} modified inplace. This view was created inside a "
     "custom Function (or because an input was returned as-is) and the autograd logic to handle "
     "view+inplace would override the custom backward associated with the custom Function, "
     "leading to incorrect gradients. This behavior is forbidden. You can fix this by cloning "
@@ -64,28 +65,42 @@ def check_inplace(x):
     """Raise torch's error if autograd forbids modifying x in place right now."""
     if not _grad_state.enabled:
         return
-    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
-    if multi is not None and x._requires_grad:
-        index, label = multi
-        raise RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node)))
-    if x.__dict__.get("_custom_function_view") and x._requires_grad:
-        # named by its node less the trailing "Backward0"/"Backward" (a custom Function's
-        # node name may itself start with "Backward", as BackwardHookFunctionBackward does)
-        name = re.sub(r"Backward\d*$", "", x._node.name())
-        raise RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name))
-    if x._no_grad_view and x._requires_grad:
-        fn = x._node            # a view of a no_grad view names its own node
-        raise RuntimeError(("A view was created in" if fn is None else
-                            f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
-                            "view which was created in")
-                           + (_INFERENCE_VIEW if x.__dict__.get("_inference_view")
-                              else _NO_GRAD_VIEW))
+    err = view_rule_error(x, "is being")
+    if err is not None:
+        raise err
     base = x._base
     if base is not None and x._requires_grad and base._node is None:
         raise RuntimeError(_VIEW_OF_LEAF)   # torch checks views first: a grad-requiring view
                                             # of a leaf (even one since detach_()ed)
     if x._requires_grad and x._node is None:
         raise RuntimeError(_LEAF)
+
+
+def view_rule_error(x, modified):
+    """torch's error (handle_view_on_rebase) for a view that its creation forbids to change in
+    place: a piece of split/unbind, a view a custom Function returned, a view made in no_grad
+    or inference mode; `modified` says what changed ("is being": the view itself; "its base or
+    another view of its base has been", seen when its grad_fn is read). None if allowed."""
+    if not x._requires_grad:
+        return None
+    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
+    if multi is not None:
+        index, label = multi
+        return RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node),
+                                               modified))
+    if x.__dict__.get("_custom_function_view"):
+        # named by its node less the trailing "Backward0"/"Backward" (a custom Function's
+        # node name may itself start with "Backward", as BackwardHookFunctionBackward does)
+        name = re.sub(r"Backward\d*$", "", x._node.name())
+        return RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name, modified))
+    if x._no_grad_view:
+        fn = x._node            # a view of a no_grad view names its own node
+        return RuntimeError(("A view was created in" if fn is None else
+                             f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
+                             "view which was created in")
+                            + (_INFERENCE_VIEW if x.__dict__.get("_inference_view")
+                               else _NO_GRAD_VIEW).format(modified))
+    return None
 
 
 def check_cast(x, rt):
@@ -190,7 +205,8 @@ def inplace(cls, x, others, *options):
             _move_tensor_state(x, old, node)
         if node._saves_result:
             node.s_result = SavedTensor(x, is_output=True)   # the output is x itself, at
-                                                             # its new version
+            if base is not None:                             # its new version
+                node.__dict__["_inplace_view"] = weakref.ref(x)  # (for the version error)
     return x
 
 
