@@ -22,6 +22,10 @@ except ImportError:  # the fuzz test is skipped by requires_torch
 
 LIBS = ("torch", "minigrad")
 STRICT = bool(os.environ.get("MINIGRAD_FUZZ_STRICT"))
+# survey mode: every new divergence is appended to this file as a JSON line and its program is
+# abandoned, instead of failing the run; so one run counts the divergent programs of a whole
+# draw and their families (tools to measure the fuzzer, not a way to pass the test)
+SURVEY = os.environ.get("MINIGRAD_FUZZ_SURVEY")
 
 
 class Divergence(AssertionError):
@@ -240,6 +244,9 @@ class Lockstep:
                 return
             raise KnownDivergence(known)
         self.abandoned = True       # no further checks (teardown) once a divergence is reported
+        if SURVEY:
+            _record_survey(what, expected, actual, known, self.program())
+            raise KnownDivergence(what)
         raise Divergence(
             f"torch and minigrad diverge on {what}\n"
             f"  torch:    {expected}\n  minigrad: {actual}\n"
@@ -249,6 +256,14 @@ class Lockstep:
 
 
 _CODE_CACHE: dict[str, object] = {}
+
+
+def _record_survey(what, expected, actual, known, program) -> None:
+    import json
+
+    with open(SURVEY, "a", encoding="utf-8") as out:
+        out.write(json.dumps({"what": what, "torch": expected, "minigrad": actual,
+                              "known": known, "program": program}) + "\n")
 
 
 def _show_outcome(outcome) -> str:
