@@ -138,6 +138,7 @@ class Lockstep:
         self.tolerated: set[str] = set()  # "t3._version": known divergences let through
         self.excused: str | None = None
         self._counter = 0
+        self.serial = STATS.programs   # which program of the run (survey reports)
 
     # -- names and metadata (read from the torch side, which is the reference) ---------------
     def fresh(self, prefix="t") -> str:
@@ -234,6 +235,8 @@ class Lockstep:
                          if n in self.origin), "")
         known = find_known(attr, expected, actual, origin=self.origin.get(name, ""),
                            code=self.lines[-1], program=self.program())
+        if SURVEY:
+            _record_survey(self.serial, what, expected, actual, known, self.program())
         if known is not None and not STRICT:
             STATS.known[known] = STATS.known.get(known, 0) + 1
             if attr == "outcome" and "no exception" not in (expected, actual):
@@ -245,7 +248,6 @@ class Lockstep:
             raise KnownDivergence(known)
         self.abandoned = True       # no further checks (teardown) once a divergence is reported
         if SURVEY:
-            _record_survey(what, expected, actual, known, self.program())
             raise KnownDivergence(what)
         raise Divergence(
             f"torch and minigrad diverge on {what}\n"
@@ -258,11 +260,11 @@ class Lockstep:
 _CODE_CACHE: dict[str, object] = {}
 
 
-def _record_survey(what, expected, actual, known, program) -> None:
+def _record_survey(run_id, what, expected, actual, known, program) -> None:
     import json
 
     with open(SURVEY, "a", encoding="utf-8") as out:
-        out.write(json.dumps({"what": what, "torch": expected, "minigrad": actual,
+        out.write(json.dumps({"run": run_id, "what": what, "torch": expected, "minigrad": actual,
                               "known": known, "program": program}) + "\n")
 
 
