@@ -106,6 +106,8 @@ KNOWN_DIVERGENCES = (
           "expected scalar type (Float|Double|Long) but found|expected m1 and m2", NO_EXC),
     Known("batched_matmul_folded_dtype_messages", "expected m1 and m2|addmv input tensors",
           "expected scalar type"),
+    Known("batched_matmul_folded_dtype_messages", "expected scalar type",
+          "addmv input tensors|expected m1 and m2"),
     Known("matmul_batched_shape_messages", "mat1 and mat2 shapes cannot be multiplied",
           "batch2 tensor"),
     Known("matmul_batched_shape_messages", "size mismatch, got input", "batch2 tensor"),

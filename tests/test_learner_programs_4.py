@@ -111,7 +111,7 @@ MODELS = [
             print(net)
             print(len(list(net.parameters())), [n for n, _ in net.named_parameters()][:2])
             """,
-            xfail="nn.ModuleList is missing"),
+            ),
     program("flatten_before_linear",
             """
             from torch import nn
@@ -121,7 +121,7 @@ MODELS = [
                 net[1].bias.zero_()
             print(net(torch.arange(8.).view(2, 2, 2)), net)
             """,
-            xfail="nn.Flatten is missing"),
+            ),
     program("apply_init_function_to_model",
             """
             from torch import nn
