@@ -43,6 +43,7 @@ from ._ops.conversion import clone
 from ._ops.fill_copy import fill_, zero_
 from ._ops.indexing import cat, narrow, select, stack
 from ._ops.linalg import bmm, dot, matmul, mm, mv
+from ._ops.moments import std, std_mean, var, var_mean
 from ._ops.norm import norm
 from ._ops.permutations import permute, swapaxes, t, transpose
 from ._ops.power import pow, square
@@ -94,7 +95,7 @@ concat = concatenate = cat
 for _name in ("add", "sub", "subtract", "mul", "multiply", "div", "divide", "true_divide",
               "pow", "exp", "log", "sqrt", "neg", "negative", "sigmoid", "tanh", "abs", "clamp",
               "clip", "matmul", "mm", "cat", "concat", "concatenate", "stack", "maximum",
-              "minimum"):
+              "minimum", "std", "var"):
     globals()[_name] = _with_out(globals()[_name].__name__.strip("_"), globals()[_name],
                                  alias=_name)
 eq, ne, lt, le, gt, ge = [_with_out(_f.__name__, _f, differentiable=False)

@@ -12,7 +12,7 @@ from ._compat.messages import CREATE_GRAPH_CYCLE
 from ._compat._internal_warning import ENGINE_CREATE_GRAPH
 from ._tensor import Tensor
 from ._tensor_base import warn_once
-from .autograd.engine import execute
+from .autograd.engine import MultiGrad, execute
 from .autograd.graph import AccumulateGrad, grad_edge
 
 __all__ = ["backward", "grad", "run_backward", "run_grad"]
@@ -61,6 +61,10 @@ def _root_grads(tensors, grad_tensors, create_graph):
             grads.append(g if g._data.dtype == t._data.dtype else g.to(t.dtype))
         else:
             grads.append(np.array(g._data, dtype=t._data.dtype))   # never alias the caller's
+        node = t._node
+        if node is not None and node._n_outputs != 1:    # one output of several (var_mean)
+            grads[-1] = MultiGrad([grads[-1] if nr == t._output_nr else None
+                                   for nr in range(node._n_outputs)])
     return grads
 
 
@@ -92,7 +96,7 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
             and tensors.__class__ is tuple and len(tensors) == 1:
         t = tensors[0]      # `loss.backward()`: for a 0-d result of an op (not a view) none
         node = t._node      # of the checks below can fail, and the seed is a plain 1
-        if node is not None and t._base is None and t._data.ndim == 0:
+        if node is not None and t._base is None and t._data.ndim == 0 and node._n_outputs == 1:
             execute([node], [np.array(1, t._data.dtype)], retain_graph)
             return
     if inputs is not None and not isinstance(inputs, Tensor) and not len(inputs):

@@ -102,10 +102,10 @@ class TensorMethods:
     def mean(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
         return reduction.mean(self, dim, keepdim, dtype=dtype, axis=axis, keepdims=keepdims)
 
-    def max(self, dim=None, keepdim=False):
+    def max(self, dim=reduction.NO_DIM, keepdim=False):
         return reduction.max(self, dim, keepdim)
 
-    def min(self, dim=None, keepdim=False):
+    def min(self, dim=reduction.NO_DIM, keepdim=False):
         return reduction.min(self, dim, keepdim)
 
     def argmax(self, dim=None, keepdim=False):

@@ -15,7 +15,7 @@ import numpy as np
 from ._compat._argparse import Parser
 from ._compat._argparse_calls import no_arguments
 from ._creation import empty, full, legacy_new, ones, tensor
-from ._ops import closeness, inplace, norm as norm_ops, products, splits, tiling
+from ._ops import closeness, inplace, moments, norm as norm_ops, products, splits, tiling
 from ._tensor import Tensor
 from ._tensor_str import tensor_str
 from ._autograd_api import run_backward
@@ -138,6 +138,12 @@ class MoreTensorMethods:
 
     def any(self, dim=None, keepdim=False):
         return products.any(self, dim, keepdim)
+
+    def std(self, *args, **kwargs):
+        return moments.std_method(self, args, kwargs)
+
+    def var(self, *args, **kwargs):
+        return moments.var_method(self, args, kwargs)
 
     def equal(self, other):
         return products.equal(self, other, _pos=1)

@@ -7,7 +7,9 @@ call (see `_argparse_calls.binding_error`, in this package). Names with a single
 them torch's wording is Python's, with the bare function name.
 """
 # ruff: noqa: E501
-FUNCTIONS = {'BoolTensor': ('(*, torch.device device = None)',
+FUNCTIONS = {'argmax': ('(Tensor input, int? dim = None, bool keepdim = False, *, Tensor out = None)',),
+ 'argmin': ('(Tensor input, int? dim = None, bool keepdim = False, *, Tensor out = None)',),
+ 'BoolTensor': ('(*, torch.device device = None)',
                 '(torch.Storage storage)',
                 '(Tensor other)',
                 '(tuple of ints size, *, torch.device device = None)',
@@ -109,7 +111,7 @@ FUNCTIONS = {'BoolTensor': ('(*, torch.device device = None)',
          '(Tensor input, Tensor other, *, Tensor out = None)',
          '(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)'),
  'mean': ('(Tensor input, *, torch.dtype dtype = None, Tensor out = None)',
-          '(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = '
+          '(Tensor input, tuple of ints[1]? dim, bool keepdim = False, *, torch.dtype dtype = '
           'None, Tensor out = None)'),
  'min': ('(Tensor input, *, Tensor out = None)',
          '(Tensor input, Tensor other, *, Tensor out = None)',
@@ -205,7 +207,7 @@ FUNCTIONS = {'BoolTensor': ('(*, torch.device device = None)',
  'subtract': ('(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)',
               '(Tensor input, Number other, Number alpha = 1)'),
  'sum': ('(Tensor input, *, torch.dtype dtype = None)',
-         '(Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, '
+         '(Tensor input, tuple of ints[1]? dim, bool keepdim = False, *, torch.dtype dtype = None, '
          'Tensor out = None)'),
  'true_divide': ('(Tensor input, Tensor other, *, Tensor out = None)',
                  '(Tensor input, Number other)'),
@@ -214,7 +216,9 @@ FUNCTIONS = {'BoolTensor': ('(*, torch.device device = None)',
            '(Tensor condition, Number self, Tensor other)',
            '(Tensor condition, Tensor input, Number other)',
            '(Tensor condition, Number self, Number other)')}
-METHODS = {'add': ('(Tensor other, *, Number alpha = 1)',),
+METHODS = {'argmax': ('(int? dim = None, bool keepdim = False)',),
+ 'argmin': ('(int? dim = None, bool keepdim = False)',),
+ 'add': ('(Tensor other, *, Number alpha = 1)',),
  'add_': ('(Tensor other, *, Number alpha = 1)',),
  'all': ('()',
          '(tuple of ints dim = None, bool keepdim = False)',
@@ -246,7 +250,7 @@ METHODS = {'add': ('(Tensor other, *, Number alpha = 1)',),
  'lt': ('(Tensor other)', '(Number other)'),
  'max': ('()', '(Tensor other)', '(int dim, bool keepdim = False)'),
  'mean': ('(*, torch.dtype dtype = None)',
-          '(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)'),
+          '(tuple of ints[1]? dim, bool keepdim = False, *, torch.dtype dtype = None)'),
  'min': ('()', '(Tensor other)', '(int dim, bool keepdim = False)'),
  'multiply': ('(Tensor other)', '(Number other)'),
  'narrow': ('(int dim, Tensor start, int length)', '(int dim, int start, int length)'),
@@ -267,7 +271,7 @@ METHODS = {'add': ('(Tensor other, *, Number alpha = 1)',),
  'sub_': ('(Tensor other, *, Number alpha = 1)',),
  'subtract': ('(Tensor other, *, Number alpha = 1)', '(Number other, Number alpha = 1)'),
  'sum': ('(*, torch.dtype dtype = None)',
-         '(tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None)'),
+         '(tuple of ints[1]? dim, bool keepdim = False, *, torch.dtype dtype = None)'),
  'to': ('(torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, '
         'bool copy = False, *, torch.memory_format memory_format = None)',
         '(torch.dtype dtype, bool non_blocking = False, bool copy = False, *, '

@@ -83,6 +83,7 @@ def _call_site(frame):
 
 
 _REQUIRED = object()
+_NUMPY_SPELLINGS = {"axis": "dim", "keepdims": "keepdim"}
 
 
 def _default(sigs, name):
@@ -112,11 +113,13 @@ def call_shape(values, sigs):
     if site is not None:
         n, keywords = site
         npos = n - len(keywords)
-        if 0 <= npos <= len(names) and all(k in values for k in keywords):
-            given = set(names[:npos]) | set(keywords)
+        # (NumPy's spellings axis= and keepdims= stand for dim= and keepdim=)
+        named = {k: k if k in values else _NUMPY_SPELLINGS.get(k, k) for k in keywords}
+        if 0 <= npos <= len(names) and all(k in values for k in named.values()):
+            given = set(names[:npos]) | set(named.values())
             if all(k in given or _is_default(values[k], _default(sigs, k)) for k in names):
                 return ([values[k] for k in names[:npos]],
-                        {k: values[k] for k in keywords})
+                        {k: values[named[k]] for k in keywords})
     keyword_only = {p.name for s in sigs for p in s.params if p.keyword_only}
     positional = [k for k in names if k not in keyword_only]
     while site is None and positional and \

@@ -7,7 +7,11 @@ either in place makes backward fail, as in torch.
 import numpy as np
 
 from ..autograd.graph import Node
+from .._compat._argparse import Parser
+from .._compat._argparse_calls import as_dtype, int_list
+from .._dtype import dtype as _dtype_class
 from .._either import array, constant_like
+from ._core import Tensor
 from ._util import expand_to, wrap_dim
 
 __all__ = ["norm", "vector_norm"]
@@ -85,36 +89,83 @@ class LinalgVectorNormBackward0(Node):
         return g * x / (r + zero) * (1 - zero)      # 0 where the norm is 0, as torch
 
 
+_VECTOR_NORM = Parser("linalg_vector_norm",
+                      "(Tensor input, Number ord = 2, tuple of ints[1]? dim = None, "
+                      "bool keepdim = False, *, torch.dtype? dtype = None, Tensor out = None)")
+
+
+def _plain_args(x, ord, dim, keepdim, dtype):
+    """The cheap test of the usual call: a tensor, a number, int dims, a bool, a dtype."""
+    return isinstance(x, Tensor) and ord.__class__ in (int, float) and \
+        keepdim.__class__ is bool and (dtype is None or dtype.__class__ is _dtype_class) and \
+        (dim is None or dim.__class__ is int or dim.__class__ in (tuple, list) and
+         all(d.__class__ is int for d in dim))
+
+
+def _order(ord):
+    """A `Number ord` as torch reads it (a 0-d tensor as its value; complex refused later)."""
+    if isinstance(ord, Tensor):
+        ord = ord.item()
+    return ord if isinstance(ord, complex) else float(ord)
+
+
+def _check_dtypes(x, ord, dtype):
+    """torch's checks, in its order: the input, the order, the requested dtype."""
+    xd = x._data.dtype
+    if xd.kind != "f":
+        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
+                           f"input. Got {_TORCH_NAME.get(xd.name, xd.name)}")
+    if isinstance(ord, complex):
+        raise RuntimeError("linalg.vector_norm: Expected a non-complex scalar as the order of "
+                           "norm.")
+    if dtype is not None:
+        if not dtype.is_floating_point:
+            raise RuntimeError("linalg.vector_norm: dtype should be floating point or complex, "
+                               f"but got {dtype._legacy[:-6]}")
+        if np.promote_types(xd, dtype.np) != dtype.np:
+            raise RuntimeError("linalg.vector_norm: the dtype of the input "
+                               f"({x.dtype._legacy[:-6]}) should be convertible without "
+                               f"narrowing to the specified dtype ({dtype._legacy[:-6]})")
+
+
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
     """torch.linalg.vector_norm."""
-    if keepdim.__class__ is not bool:
-        raise TypeError(f"linalg_vector_norm(): argument 'keepdim' (position 4) must be bool, "
-                        f"not {type(keepdim).__name__}")
+    if not _plain_args(x, ord, dim, keepdim, dtype):
+        err = _VECTOR_NORM.error(None, [x, ord, dim, keepdim],
+                                 {} if dtype is None else {"dtype": dtype})
+        if err is not None:
+            raise err
+        dtype = as_dtype(dtype)
+        if dim is not None:
+            dim = int_list(dim, "linalg_vector_norm", "dim")
+    ord = _order(ord)
+    _check_dtypes(x, ord, dtype)
     if dtype is not None:
         x = x.to(dtype)
-    kind = x._data.dtype.kind
-    if kind != "f":
-        raise RuntimeError("linalg.vector_norm: Expected a floating point or complex tensor as "
-                           f"input. Got {_TORCH_NAME.get(x._data.dtype.name, x._data.dtype.name)}")
-    if isinstance(ord, str) or isinstance(ord, bool):
-        raise TypeError(f"linalg_vector_norm(): argument 'ord' must be Number, not "
-                        f"{type(ord).__name__}")
+    shape = x._data.shape
     if dim is None:
         dims = None
     else:
-        ds = dim if isinstance(dim, (list, tuple)) else (dim,)
         wrapped = []
-        for d in ds:
-            if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
-                raise TypeError("linalg_vector_norm(): argument 'dim' (position 3) must be "
-                                f"tuple of ints, not {type(d).__name__}")
-            w = wrap_dim(d, x._data.ndim)
+        for d in (dim if isinstance(dim, (list, tuple)) else (dim,)):
+            if not -2 ** 63 <= d < 2 ** 63:
+                raise ValueError("Overflow when unpacking long long")
+            w = wrap_dim(d, len(shape))
             if w in wrapped:
                 raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
             wrapped.append(w)
         # (a 0-d tensor's dim 0 or -1 is the whole tensor)
-        dims = tuple(sorted(wrapped)) if wrapped and x._data.ndim else None
-    return LinalgVectorNormBackward0.apply((x,), float(ord), dims, keepdim)
+        dims = tuple(sorted(wrapped)) if wrapped and shape else None
+    if not x._data.size and (ord < 0 or ord == float("inf")):
+        for d in (dims or ()):
+            if not shape[d]:
+                raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on the "
+                                   f"dimension {d}because this dimension is empty and the "
+                                   "operation does not have an identity")
+        if not dims:
+            raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty "
+                               "tensor because the operation does not have an identity")
+    return LinalgVectorNormBackward0.apply((x,), ord, dims, keepdim)
 
 
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):

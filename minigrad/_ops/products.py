@@ -82,49 +82,55 @@ _PROD_SIGNATURES = (", but expected one of:\n * (*, torch.dtype dtype = None)\n"
                     " * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n")
 
 
+def _parser_check(name, x, values):
+    """torch's parser error for prod/all/any in the form the user called (method or
+    function); returns when torch's parser accepts the values."""
+    from .._compat._argparse_calls import check_args
+    from .._compat._argparse_signatures import FUNCTIONS, METHODS
+    check_args(name, METHODS[name], x, values, functions=FUNCTIONS[name])
+
+
+def _as_dims(dim, name):
+    """dim as torch's parser reads it, once accepted: an int, or a tuple of ints."""
+    from .._compat._argparse_calls import as_int, int_list
+    if dim is None:
+        return None
+    return int_list(dim, name, "dim") if isinstance(dim, (tuple, list)) else as_int(dim)
+
+
 def prod(x, dim=None, keepdim=None, *, dtype=None):
     """Product of all elements, or along one dim."""
-    if not (dtype is None or isinstance(dtype, _dtype_class)) or \
-            (x.__class__ is not Tensor and not isinstance(x, Tensor)):    # torch's parser
-        from .._compat._argparse_calls import check_args
-        from .._compat._argparse_signatures import FUNCTIONS, METHODS
+    if not (dtype is None or dtype.__class__ is _dtype_class) or \
+            (x.__class__ is not Tensor and not isinstance(x, Tensor)) or \
+            not (dim is None or dim.__class__ is int) or \
+            not (keepdim is None or keepdim.__class__ is bool):       # torch's parser
         values = {"dim": dim, "keepdim": keepdim, "dtype": dtype}
-        check_args("prod", METHODS["prod"], x, {k: v for k, v in values.items() if v is not None},
-                   functions=FUNCTIONS["prod"])
+        _parser_check("prod", x, {k: v for k, v in values.items() if v is not None})
+        from .._compat._argparse_calls import as_dtype
+        dim, dtype = _as_dims(dim, "prod"), as_dtype(dtype)
     npd = None if dtype is None else dtype.np
     if dim is None:
         if keepdim is not None:         # keepdim only exists in the dim overload
             raise TypeError("prod() received an invalid combination of arguments - got "
                             f"(keepdim={type(keepdim).__name__}, )" + _PROD_SIGNATURES)
         return ProdBackward0.apply((x,), npd)
-    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
-        raise TypeError("prod() received an invalid combination of arguments - got "
-                        f"({type(dim).__name__})" + _PROD_SIGNATURES)
     keepdim = bool(keepdim)
-    return ProdBackward1.apply((x,), wrap_dim(dim, x._data.ndim), keepdim, npd)
+    return ProdBackward1.apply((x,), wrap_dim(_long(dim), x._data.ndim), keepdim, npd)
+
+
+def _long(dim):
+    if not -2 ** 63 <= dim < 2 ** 63:
+        raise ValueError("Overflow when unpacking long long")   # (torch reads a C long)
+    return dim
 
 
 def _truth(x, dim, keepdim, reduce, name):
-    if x.__class__ is not Tensor and not isinstance(x, Tensor):
-        from .._compat._argparse_calls import check_args
-        from .._compat._argparse_signatures import FUNCTIONS, METHODS
-        check_args(name, METHODS[name], x, {"dim": dim, "keepdim": keepdim},
-                   functions=FUNCTIONS[name])
+    if x.__class__ is not Tensor and not isinstance(x, Tensor) or \
+            keepdim.__class__ is not bool or not (dim is None or dim.__class__ is int or (
+                dim.__class__ in (tuple, list) and builtins.all(d.__class__ is int for d in dim))):
+        _parser_check(name, x, {"dim": dim, "keepdim": keepdim})
+        dim = _as_dims(dim, name)
     xd = x._data
-    ds = dim if isinstance(dim, (list, tuple)) else (dim,)
-    if dim is not None and builtins.any(
-            isinstance(d, bool) or not isinstance(d, (int, np.integer)) for d in ds):
-        got = type(dim).__name__
-        raise TypeError(f"{name}() received an invalid combination of arguments - got ({got}), "
-                        "but expected one of:\n * ()\n      didn't match because some of the "
-                        f"arguments have invalid types: (!{got}!)\n"
-                        " * (tuple of ints dim = None, bool keepdim = False)\n"
-                        " * (int dim, bool keepdim = False)\n")
-    if keepdim.__class__ is not bool:
-        from .._compat._argparse_calls import check_args
-        from .._compat._argparse_signatures import FUNCTIONS, METHODS
-        check_args(name, METHODS[name], x, {"dim": dim, "keepdim": keepdim},
-                   functions=FUNCTIONS[name])
     out_dtype = np.uint8 if xd.dtype == np.uint8 else np.bool_
     if dim is None:
         out = np.asarray(reduce(xd))

@@ -8,11 +8,12 @@ from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node, begin, output
 from ..autograd.saved import FREED
 from .._compat._argparse import Parser
-from .._compat._argparse_calls import check_args, as_dtype, as_int, int_list
+from .._compat._argparse_calls import as_dtype, as_int, int_list
 from .._compat._call_site import via_method
 from .._dtype import dtype as _dtype_class
-from ._core import Tensor, check_tensor
+from ._core import Tensor
 from ._util import F16, add_reduce, expand_to, wrap_dim, where
+from .arg_extrema import argmax, argmin, check_long  # noqa: F401  (torch.argmax is here too)
 from .clamp import maximum, minimum
 from .._either import array, unsqueeze
 from .index_views import scatter_into_zeros
@@ -36,6 +37,8 @@ def _dims(dim, ndim):
     dims = dim if isinstance(dim, (list, tuple)) else (dim,)
     out = []
     for d in dims:
+        if d.__class__ is int and not -2 ** 63 <= d < 2 ** 63:
+            raise ValueError("Overflow when unpacking long long")   # (torch reads a C long)
         w = wrap_dim(d, ndim)
         if w in out:
             raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
@@ -288,6 +291,9 @@ def mean(x, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=None):
     return MeanBackward1.apply((x,), dims, keepdim)
 
 
+NO_DIM = type("NoDim", (), {"__repr__": lambda self: "<no dim>", "__slots__": ()})()
+# (max()/min() without dim is its own overload: dim=None is refused, as in torch)
+
 _EXTREMUM_SIGNATURES = {
     False: ("(Tensor input, *, Tensor out = None)",
             "(Tensor input, Tensor other, *, Tensor out = None)",
@@ -298,19 +304,22 @@ _EXTREMUM_SIGNATURES = {
 def _extremum_args(op, x, dim, keepdim):
     method = via_method()
     values = {"dim": dim, "keepdim": keepdim}
+    if dim is NO_DIM:               # (not given: the overloads without it)
+        values = {"keepdim": keepdim}
     if not method:
         values = {"input": x, **values}
     err = Parser(op, *_EXTREMUM_SIGNATURES[method]).error(values)
     if err is not None:
         raise err
-    return dim if dim is None or isinstance(dim, Tensor) else as_int(dim)
+    return dim if dim is NO_DIM or isinstance(dim, Tensor) else as_int(dim)
 
 
 def _extremum(x, dim, keepdim, all_cls, dim_cls, arg, rtype):
-    if dim is None:
+    if dim is NO_DIM:
         return all_cls.apply((x,))
     if isinstance(dim, Tensor):
         raise TypeError("dim must be an int")
+    check_long(dim)
     d = wrap_dim(dim, x._data.ndim)
     if x._data.ndim and not x._data.shape[d]:
         raise IndexError(f"{rtype.__name__.rpartition('_')[2]}(): Expected reduction dim {d} "
@@ -320,68 +329,21 @@ def _extremum(x, dim, keepdim, all_cls, dim_cls, arg, rtype):
     return rtype(output(node, vals, (x,)), Tensor._make(idx.astype(np.int64), False, None))
 
 
-def max(x, dim=None, keepdim=False):
+def max(x, dim=NO_DIM, keepdim=False):
     """Largest element, or (values, indices) along `dim`; with a tensor: elementwise."""
     if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or \
-            keepdim.__class__ is not bool or not (dim is None or dim.__class__ is int):
+            keepdim.__class__ is not bool or not (dim is NO_DIM or dim.__class__ is int):
         dim = _extremum_args("max", x, dim, keepdim)
     if isinstance(dim, Tensor):
         return maximum(x, dim)
     return _extremum(x, dim, keepdim, MaxBackward1, MaxBackward0, np.argmax, return_types_max)
 
 
-def min(x, dim=None, keepdim=False):
+def min(x, dim=NO_DIM, keepdim=False):
     """Smallest element, or (values, indices) along `dim`; with a tensor: elementwise."""
     if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or \
-            keepdim.__class__ is not bool or not (dim is None or dim.__class__ is int):
+            keepdim.__class__ is not bool or not (dim is NO_DIM or dim.__class__ is int):
         dim = _extremum_args("min", x, dim, keepdim)
     if isinstance(dim, Tensor):
         return minimum(x, dim)
     return _extremum(x, dim, keepdim, MinBackward1, MinBackward0, np.argmin, return_types_min)
-
-
-def _check_keepdim(op, x, dim, keepdim):
-    """argmax/argmin's parser error for a keepdim that is not a bool."""
-    check_args(op, ("(int? dim = None, bool keepdim = False)",), x,
-               {"dim": dim, "keepdim": keepdim})
-
-
-def argmax(x, dim=None, keepdim=False):
-    if x.__class__ is not Tensor:
-        check_tensor(x, "argmax")
-    if x._data.dtype.kind == "b" or not x._data.size:
-        _check_arg_reduction(x, dim, "argmax")
-    if keepdim.__class__ is not bool:
-        _check_keepdim("argmax", x, dim, keepdim)
-    if dim is None:
-        out = np.asarray(np.argmax(x._data), np.int64)
-        return Tensor._make(out.reshape((1,) * x._data.ndim) if keepdim else out, False, None)
-    return Tensor._make(np.argmax(x._data, axis=wrap_dim(dim, x._data.ndim),
-                                  keepdims=keepdim).astype(np.int64), False, None)
-
-
-def argmin(x, dim=None, keepdim=False):
-    if x.__class__ is not Tensor:
-        check_tensor(x, "argmin")
-    if x._data.dtype.kind == "b" or not x._data.size:
-        _check_arg_reduction(x, dim, "argmin")
-    if keepdim.__class__ is not bool:
-        _check_keepdim("argmin", x, dim, keepdim)
-    if dim is None:
-        out = np.asarray(np.argmin(x._data), np.int64)
-        return Tensor._make(out.reshape((1,) * x._data.ndim) if keepdim else out, False, None)
-    return Tensor._make(np.argmin(x._data, axis=wrap_dim(dim, x._data.ndim),
-                                  keepdims=keepdim).astype(np.int64), False, None)
-
-
-def _check_arg_reduction(x, dim, name):
-    """torch's refusals for argmax/argmin: bool input, nothing to choose from."""
-    xd = x._data
-    if xd.dtype.kind == "b":
-        raise RuntimeError(f"{name}(): does not support bool input")
-    if dim is None:
-        raise IndexError(f"{name}(): Expected reduction dim to be specified for "
-                         "input.numel() == 0.")
-    d = wrap_dim(dim, xd.ndim)
-    if xd.ndim and not xd.shape[d]:
-        raise IndexError(f"{name}(): Expected reduction dim {d} to have non-zero size.")

@@ -1,5 +1,4 @@
-"""dropout, batch_norm and binary_cross_entropy_with_logits (torch.nn.functional),
-re-exported by minigrad.nn.functional.
+"""dropout and batch_norm (torch.nn.functional), re-exported by minigrad.nn.functional.
 
 Dropout records what torch records on the CPU: ``input * noise`` (a ``MulBackward0`` whose
 ``other`` is the scaled 0-or-1/(1-p) mask), drawn from minigrad's generator, so
@@ -9,12 +8,9 @@ Dropout records what torch records on the CPU: ``input * noise`` (a ``MulBackwar
 import numpy as np
 
 from .._compat._argparse import tp_name
-from .._either import array, constant_like
-from ..autograd.graph import Node
-from ._reduction import legacy_get_string
 from ._norm_nodes import NativeBatchNormBackward0
 
-__all__ = ["dropout", "batch_norm", "binary_cross_entropy_with_logits"]
+__all__ = ["dropout", "batch_norm"]
 
 
 def _check_p(p):
@@ -88,76 +84,3 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                 raise RuntimeError(f"{name} must be defined in evaluation mode")
     return NativeBatchNormBackward0.apply((input, weight, bias), running_mean, running_var,
                                           training, momentum, eps)
-
-
-def _softplus(v):
-    """log(1 + e^v) without overflow."""
-    return np.logaddexp(0, v)
-
-
-class BinaryCrossEntropyWithLogitsBackward0(Node):
-    """loss = -w [pw y log sigmoid(x) + (1 - y) log(1 - sigmoid(x))], computed from the
-    logits x directly (log sigmoid(x) = -softplus(-x)), so it never takes log(0).
-    d loss / dx = w (sigmoid(x) (pw y + 1 - y) - pw y); the target gets a gradient too."""
-    __slots__ = ("s_self", "s_target", "s_weight", "s_pos_weight", "reduction")
-
-    def forward(self, x, y, weight, pos_weight, reduction):
-        self.save(self=x, target=y, weight=weight, pos_weight=pos_weight)
-        self.reduction = reduction
-        xd, yd = x._data, y._data
-        pw = 1 if pos_weight is None else pos_weight._data
-        with np.errstate(over="ignore", invalid="ignore"):  # inf logits: nan, silently
-            loss = pw * yd * _softplus(-xd) + (1 - yd) * _softplus(xd)
-        if weight is not None:
-            loss = loss * weight._data
-        loss = loss.astype(xd.dtype, copy=False)
-        if reduction == "mean":
-            return np.asarray(loss.mean(dtype=xd.dtype))
-        if reduction == "sum":
-            return np.asarray(loss.sum(dtype=xd.dtype))
-        return loss
-
-    def backward(self, g):
-        unpack = [None if s is None else s.unpack(self)
-                  for s in (self.s_self, self.s_target, self.s_weight, self.s_pos_weight)]
-        # a graph of backward is not recorded here: Tensors are read as arrays, and the
-        # gradients come back as constants
-        xd, yd, wd, pwd = [None if v is None else array(v) for v in unpack]
-        gd = array(g)
-        if self.reduction == "mean":
-            gd = gd / xd.size
-        pw = 1 if pwd is None else pwd
-        w = 1 if wd is None else wd
-        sig = 1 / (1 + np.exp(-xd))
-        gx = gd * w * (sig * (pw * yd + 1 - yd) - pw * yd)
-        gy = gd * w * (pw * _softplus(-xd) - _softplus(xd))
-        gx = np.broadcast_to(gx, xd.shape).astype(xd.dtype)
-        gy = np.broadcast_to(gy, yd.shape).astype(yd.dtype)
-        return (constant_like(gx, g), constant_like(gy, g), None, None)
-
-
-def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,
-                                     reduce=None, reduction="mean", pos_weight=None):
-    """Binary cross entropy of `target` (probabilities in [0, 1]) against `sigmoid(input)`,
-    taken from the logits `input` directly (stable for large |input|)."""
-    from .._tensor import Tensor
-    if size_average is not None or reduce is not None:
-        reduction = legacy_get_string(size_average, reduce)
-    if reduction not in ("none", "mean", "sum"):
-        raise ValueError(f"{reduction} is not a valid value for reduction")
-    for arg in (target, input):         # torch reads target.size() first, unchecked
-        if not isinstance(arg, Tensor):
-            raise AttributeError(f"'{type(arg).__name__}' object has no attribute 'size'")
-    for pos, name, t in ((3, "weight", weight), (4, "pos_weight", pos_weight)):
-        if t is not None and not isinstance(t, Tensor):     # torch's parser
-            raise TypeError(f"binary_cross_entropy_with_logits(): argument '{name}' (position "
-                            f"{pos}) must be Tensor, not {tp_name(t)}")
-    if target.shape != input.shape:
-        raise ValueError(f"Target size ({_size_message(target.shape)}) must be the same as "
-                         f"input size ({_size_message(input.shape)})")
-    if target._data.dtype.kind != "f":
-        from .._ops.norm import _TORCH_NAME
-        raise RuntimeError(f"result type Float can't be cast to the desired output type "
-                           f"{_TORCH_NAME[target._data.dtype.name]}")
-    return BinaryCrossEntropyWithLogitsBackward0.apply((input, target, weight, pos_weight),
-                                                       reduction)
