@@ -9,9 +9,8 @@ gives a finite loss (100 per element) instead of inf.
 import numpy as np
 
 from .._either import broadcast_like, clamp_min, log
-from .._tensor import Tensor
 from ..autograd.graph import Node
-from ._reduction import legacy_get_string
+from ._reduction import get_enum, legacy_get_string
 from ..autograd.grad_mode import state as _grad_state
 from ._nodes import _REDUCTIONS
 
@@ -116,18 +115,13 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     binary_cross_entropy_with_logits on raw scores: it is stable where sigmoid saturates."""
     if size_average is not None or reduce is not None:
         reduction = legacy_get_string(size_average, reduce)
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction")
-    for arg in (target, input):          # torch reads target.size() first, unchecked
-        if not isinstance(arg, Tensor):
-            raise AttributeError(f"'{type(arg).__name__}' object has no attribute 'size'")
-    if target.shape != input.shape:
+    reduction = ("none", "mean", "sum")[get_enum(reduction)]
+    if target.size() != input.size():   # (as torch: a non-tensor fails here, in Python's words)
         raise ValueError(f"Using a target size ({_size(target.shape)}) that is different to "
                          f"the input size ({_size(input.shape)}) is deprecated. Please ensure "
                          "they have the same size.")
     if weight is not None:
-        if not isinstance(weight, Tensor):
-            raise AttributeError(f"'{type(weight).__name__}' object has no attribute 'size'")
+        weight.size()                   # (as torch: a non-tensor fails here)
         weight = weight.expand(broadcast_shapes_checked(tuple(target.shape),
                                                         tuple(weight.shape)))
         if weight.requires_grad and _grad_state.enabled:

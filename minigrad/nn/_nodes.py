@@ -22,7 +22,7 @@ import minigrad.nn._kernels as K
 __all__ = [
     "AddmmBackward0", "ConstantPadNdBackward0", "ConvolutionBackward0", "SoftmaxBackward0",
     "LogSoftmaxBackward0", "MseLossBackward0", "NllLossBackward0", "NllLoss2DBackward0",
-    "DivBackward1",
+    "DivBackward1", "MulBackward1", "MaskedFillBackward0",
 ]
 
 _REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}   # torch's enum, shown as _saved_reduction
@@ -186,28 +186,30 @@ class MseLossBackward0(Node):
 
 
 class NllLossBackward0(Node):
-    """Negative log-likelihood of class-index targets over log-probabilities (N, C) or (C,).
+    """Negative log-likelihood of class-index targets over log-probabilities (N, C) or (C),
+    each picked term scaled by its class weight when a ``weight`` is given.
 
     functional.nll_loss computes the forward (``nll_forward``) and sets ``coef``: the
-    constant array with -1/total_weight (or -1) at each picked (row, class), so that
-    backward is just ``coef * grad`` broadcast over the class axis. Like torch it saves
-    (and version-checks) the input and the target.
+    constant array with -w[class]/total_weight (or -w[class]) at each picked (row, class),
+    so that backward is just ``coef * grad`` broadcast over the class axis. Like torch it
+    saves (and version-checks) the input, the target and the weight.
     """
 
     __slots__ = ("coef", "s_self", "s_target", "s_weight", "reduction", "ignore_index",
                  "total_weight")
     _options = ("reduction", "ignore_index", "total_weight")
 
-    def forward(self, input, target, reduction, ignore_index):
+    def forward(self, input, target, weight, reduction, ignore_index):
         x, t = input._data, target._data.astype(np.int64)
         if x.ndim == 4:   # class axis last, then one row per pixel
             rows = x.transpose(0, 2, 3, 1).reshape(-1, x.shape[1])
         else:
             rows = x.reshape(-1, x.shape[-1])
-        loss, coef, total = nll_forward(rows, t.reshape(-1), reduction, ignore_index)
+        w = None if weight is None else weight._data.reshape(-1)
+        loss, coef, total = nll_forward(rows, t.reshape(-1), reduction, ignore_index, w)
         self.coef = coef.reshape(x.shape[0], x.shape[2], x.shape[3], -1) if x.ndim == 4 \
             else coef.reshape(x.shape)
-        self.save(self=input, target=target, weight=None)
+        self.save(self=input, target=target, weight=weight)
         self.reduction = _REDUCTIONS[reduction]
         self.ignore_index = ignore_index % (1 << 64)
         self.total_weight = _as_const(np.asarray(total, x.dtype))
@@ -216,6 +218,8 @@ class NllLossBackward0(Node):
     def backward(self, grad):
         self.s_self.unpack(self)        # only the in-place checks: coef already has the values
         self.s_target.unpack(self)
+        if self.s_weight is not None:
+            self.s_weight.unpack(self)
         coef = self.coef
         if self.reduction == 0:       # grad has the target's shape: add the class axis
             grad = grad.reshape(tuple(grad.shape) + (1,))
@@ -233,11 +237,12 @@ class NllLoss2DBackward0(NllLossBackward0):
         return (permute(g, (0, 3, 1, 2)),)
 
 
-def nll_forward(logp, target, reduction, ignore_index):
-    """Loss value and the backward coefficient array for class-index targets.
+def nll_forward(logp, target, reduction, ignore_index, weight=None):
+    """Loss value, backward coefficients and total weight for class-index targets.
 
-    ``logp``: (M, C) array, ``target``: (M,) int array. Returns (loss, coef) with loss of
-    shape (M,) for 'none' and () otherwise; coef has logp's shape.
+    ``logp``: (M, C) array, ``target``: (M,) int array, ``weight``: (C,) array or None.
+    Returns (loss, coef, total_weight) with loss of shape (M,) for 'none' and () otherwise;
+    coef has logp's shape; total_weight is 0 for 'none', as torch saves it.
     """
     m, c = logp.shape
     valid = target != ignore_index
@@ -246,20 +251,21 @@ def nll_forward(logp, target, reduction, ignore_index):
         raise IndexError(f"Target {int(target[bad][0])} is out of bounds.")
     rows = np.nonzero(valid)[0]
     cols = target[valid]
+    scale = np.ones(len(cols), logp.dtype) if weight is None else weight[cols]
     picked = np.zeros(m, dtype=logp.dtype)
-    picked[rows] = -logp[rows, cols]
+    picked[rows] = -logp[rows, cols] * scale
     coef = np.zeros_like(logp)
-    total = float(len(rows))
     if reduction == "none":
-        coef[rows, cols] = -1.0
-        return picked, coef, total
+        coef[rows, cols] = -scale
+        return picked, coef, 0.0
+    total = scale.sum(dtype=logp.dtype)
     if reduction == "sum":
-        coef[rows, cols] = -1.0
+        coef[rows, cols] = -scale
         return np.asarray(picked.sum(), dtype=logp.dtype), coef, total
-    with np.errstate(invalid="ignore", divide="ignore"):   # all ignored: 0/0 = nan, as torch
-        loss = np.asarray(picked.sum() / logp.dtype.type(total), dtype=logp.dtype)
-    if total:
-        coef[rows, cols] = -1.0 / total
+    with np.errstate(invalid="ignore", divide="ignore"):   # nothing counted: 0/0 = nan, as torch
+        loss = np.asarray(picked.sum() / total, dtype=logp.dtype)
+        if len(rows):       # torch: weight * -(grad / total_weight)
+            coef[rows, cols] = scale * -(logp.dtype.type(1) / total)
     return loss, coef, total
 
 
@@ -275,3 +281,34 @@ class DivBackward1(Node):
 
     def backward(self, grad):
         return (grad / self.other,)
+
+
+class MulBackward1(Node):
+    """out = x * a number, the number kept as torch keeps a Scalar (``_saved_other``): what
+    torch's own C++ records for ``(1 - label_smoothing) * loss``."""
+    __slots__ = ("other",)
+    _options = ("other",)
+
+    def forward(self, x, other):
+        self.other = other
+        return x._data * x._data.dtype.type(other)
+
+    def backward(self, grad):
+        return (grad * self.other,)
+
+
+class MaskedFillBackward0(Node):
+    """out = x with ``value`` where ``mask`` (an array) is True; the gradient is zero there."""
+    __slots__ = ("mask",)
+
+    def forward(self, x, mask, value):
+        self.mask = mask
+        out = x._data.copy()
+        out[np.broadcast_to(mask, out.shape)] = value
+        return out
+
+    def backward(self, grad):
+        if isinstance(grad, np.ndarray):
+            return (np.where(self.mask, grad.dtype.type(0), grad),)
+        from .._ops._where import where_op
+        return (where_op(_as_const(np.asarray(self.mask)), 0.0, grad),)

@@ -6,24 +6,27 @@ over ``(bias, input, weight.t())``, ``cross_entropy`` is ``NllLossBackward0`` on
 ``LogSoftmaxBackward0``, and so on, so ``grad_fn`` names and ``next_functions`` match.
 """
 
-import operator
+import functools
 import warnings
 
 import numpy as np
 
 from .._compat._argparse import Parser
-from .._dtype import dtype as _dtype
 from .._compat.messages import cname as _cname
 from .._tensor import Tensor
-from ..autograd.graph import begin, output
 from .._ops.views import UnsafeViewBackward0
 from .._ops.unary import relu_
 from ._functional_losses import binary_cross_entropy
-from ._functional_training import batch_norm, binary_cross_entropy_with_logits, dropout
+from ._functional_bce_logits import binary_cross_entropy_with_logits
+from ._functional_training import batch_norm, dropout
 from ._functional_conv import conv2d
-from ._nodes import (_REDUCTIONS, AddmmBackward0, DivBackward1, LogSoftmaxBackward0,
-                     MseLossBackward0, NllLoss2DBackward0, NllLossBackward0, SoftmaxBackward0)
+from ._functional_nll import cross_entropy, nll_loss
+from ._functional_softmax import (log_softmax, softmax,
+                                  torch_log_softmax, torch_softmax)  # noqa: F401 (torch.softmax, Tensor.softmax)
+from ._nodes import AddmmBackward0, MseLossBackward0
+from ._reduction import get_enum, legacy_get_string
 from ._scalar_names import scalar_name as _sname
+from .._compat._argparse_calls import is_binding_error as _is_binding_error
 from .._compat._argparse_calls import with_binding_errors as _with_binding_errors
 
 # torch binds these two in C: a call Python cannot bind raises torch's parser error (a
@@ -35,18 +38,12 @@ __all__ = ["linear", "conv2d", "relu", "sigmoid", "tanh", "softmax", "log_softma
            "mse_loss", "nll_loss", "cross_entropy", "dropout", "batch_norm",
            "binary_cross_entropy_with_logits", "binary_cross_entropy", "relu_"]
 
-def _wrap_dim(dim, ndim):
-    """Normalise a possibly negative dim (0-d tensors accept -1 and 0), torch's message."""
-    n = max(ndim, 1)
-    if not -n <= dim < n:
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
-                         f"but got {dim})")
-    return dim % n
-
-
 # ----------------------------------------------------------------------------------------------
 # linear
 # ----------------------------------------------------------------------------------------------
+
+_LINEAR = Parser("linear", "(Tensor input, Tensor weight, Tensor? bias = None)")
+
 
 def linear(input, weight, bias=None):
     """y = input @ weight.T + bias, for input of shape (*, in_features).
@@ -57,14 +54,22 @@ def linear(input, weight, bias=None):
     if (input.__class__ is not Tensor and not isinstance(input, Tensor)) or \
             (weight.__class__ is not Tensor and not isinstance(weight, Tensor)) or \
             not (bias is None or isinstance(bias, Tensor)):
-        raise Parser("linear", "(Tensor input, Tensor weight, Tensor bias = None)").error(
-            {}, [input, weight] + ([] if bias is None else [bias]), {})
+        raise _LINEAR.error({}, [input, weight] + ([] if bias is None else [bias]), {})
     xd, wd = input._data.ndim, weight._data.ndim
     if xd == 0 or wd == 0:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are "
                            f"{xd}D and {wd}D")
-    if wd == 1 and bias is not None:    # (torch's addmv path wants a matrix)
-        raise RuntimeError("mat2 must be a matrix, got 1-D tensor")
+    if wd > 2:          # (every path of torch's starts with weight.t())
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {wd}D")
+    # torch's fused addmm path: 2-D input with a bias, or a contiguous input with a bias of
+    # at least one dim (a 0-d bias is added after the product)
+    fused = bias is not None and (xd == 2 or (bias._data.ndim >= 1 and input.is_contiguous()))
+    if wd == 1:
+        if fused:       # addmm checks the dtypes first, then wants a matrix
+            _check_linear_dtypes(input, weight, bias)
+            raise RuntimeError("mat2 must be a matrix, got 1-D tensor")
+        out = input.matmul(weight.t())      # dot or mv, with their own dtype messages
+        return out if bias is None else out + bias
     in_f = input.shape[-1]
     if wd == 2 and in_f != weight.shape[1]:
         rows = int(np.prod(input.shape[:-1], dtype=np.int64))
@@ -72,7 +77,7 @@ def linear(input, weight, bias=None):
                            f"{weight.shape[1]}x{weight.shape[0]})")
     _check_linear_dtypes(input, weight, bias)
     wt = weight.t()
-    if bias is not None and (xd == 2 or xd == 1 or input.is_contiguous()):
+    if fused:
         # addmm path: flatten the batch dims to one (a view), then view back
         if xd == 2:
             return _addmm(bias, input, wt)
@@ -84,6 +89,23 @@ def linear(input, weight, bias=None):
         flat = input.reshape(-1, in_f).mm(wt)
         out = _reshaped(UnsafeViewBackward0, flat, tuple(input.shape[:-1]) + (weight.shape[0],))
     return out if bias is None else out + bias
+
+
+def _with_linear_parser(fn):
+    """linear, raising torch's parser error when Python cannot bind the call (torch binds
+    linear in C: a wrong type is named before an unknown keyword)."""
+    def linear(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as exc:
+            if not _is_binding_error(exc):
+                raise
+            raise (_LINEAR.error(None, list(args), dict(kwargs)) or exc) from None
+    functools.update_wrapper(linear, fn)
+    return linear
+
+
+linear = _with_linear_parser(linear)
 
 
 def _check_linear_dtypes(input, weight, bias):
@@ -110,7 +132,7 @@ def _reshaped(cls, x, shape):
 
 
 # ----------------------------------------------------------------------------------------------
-# activations and softmax
+# activations (softmax and log_softmax: _functional_softmax.py)
 # ----------------------------------------------------------------------------------------------
 
 def relu(input, inplace=False):
@@ -131,86 +153,22 @@ def tanh(input):
     return input.tanh()
 
 
-def _softmax_dim(name, ndim):
-    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call "
-                  "to include dim=X as an argument.", UserWarning, stacklevel=4)
-    return 0 if ndim in (0, 1, 3) else 1
-
-
-def _softmax_like(cls, input, dim, dtype, name):
-    if not isinstance(input, Tensor):       # torch's Python function reads input.dim() or
-        raise AttributeError(f"'{type(input).__name__}' object has no attribute "   # calls
-                             f"'{'dim' if dim is None else name}'")     # input.softmax(dim)
-    if dim is None:
-        dim = _softmax_dim(name, input._data.ndim)
-    if dim.__class__ is not int or not (dtype is None or dtype.__class__ is _dtype):
-        # torch's Python function calls input.softmax(dim, dtype=dtype)
-        err = Parser(name, "(int dim, torch.dtype? dtype = None)").error(
-            {}, [dim], {} if dtype is None else {"dtype": dtype})
-        if err is not None:
-            raise err
-        dim = operator.index(dim)
-    if dtype is not None:
-        input = input.to(dtype)
-    d = _wrap_dim(dim, input._data.ndim)
-    if input._data.dtype.kind != "f":
-        kernel_name = "lastdim_kernel_impl" if d == max(input._data.ndim - 1, 0) else "kernel_impl"
-        raise NotImplementedError(f"\"{name}_{kernel_name}\" not implemented for "
-                                  f"'{_sname(input)}'")
-    return cls.apply((input,), dim, d)
-
-
-def softmax(input, dim=None, _stacklevel=3, dtype=None):
-    """exp(x) / sum(exp(x)) along ``dim`` (SoftmaxBackward0, saves its output)."""
-    return _softmax_like(SoftmaxBackward0, input, dim, dtype, "softmax")
-
-
-def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
-    """log(softmax(x)) along ``dim``, computed stably (LogSoftmaxBackward0)."""
-    return _softmax_like(LogSoftmaxBackward0, input, dim, dtype, "log_softmax")
-
-
-def torch_softmax(input, dim, dtype=None):
-    """torch.softmax and Tensor.softmax: torch binds them in C, where ``dim`` is required and
-    checked by its parser (F.softmax, torch's Python function, guesses a missing one)."""
-    if dim.__class__ is not int or not (dtype is None or dtype.__class__ is _dtype) or \
-            not isinstance(input, Tensor):
-        _check_softmax_args("softmax", input, dim, dtype)
-    return _softmax_like(SoftmaxBackward0, input, operator.index(dim), dtype, "softmax")
-
-
-def torch_log_softmax(input, dim, dtype=None):
-    """torch.log_softmax and Tensor.log_softmax (``dim`` required, see torch_softmax)."""
-    if dim.__class__ is not int or not (dtype is None or dtype.__class__ is _dtype) or \
-            not isinstance(input, Tensor):
-        _check_softmax_args("log_softmax", input, dim, dtype)
-    return _softmax_like(LogSoftmaxBackward0, input, operator.index(dim), dtype, "log_softmax")
-
-
-def _check_softmax_args(name, input, dim, dtype):
-    from .._compat._argparse_calls import check_args
-    check_args(name, ("(int dim, torch.dtype? dtype = None)",), input,
-               {"dim": dim, "dtype": dtype})
-
-
 # ----------------------------------------------------------------------------------------------
 # losses
 # ----------------------------------------------------------------------------------------------
 
-def _check_reduction(reduction):
-    if reduction not in _REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction")
-
-
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
-    """Mean (or sum, or elementwise with 'none') squared error (MseLossBackward0)."""
-    if size_average is not None or reduce is not None or weight is not None:
-        raise NotImplementedError("minigrad: mse_loss supports only the reduction argument")
+    """Mean (or sum, or elementwise with 'none') squared error (MseLossBackward0); with a
+    ``weight`` of the input's size, torch's Python formula: sum(w (x - y)^2) / sum(w)."""
     if not (target.size() == input.size()):     # (torch's own test: non-tensors fail here)
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input "
                       f"size ({input.shape}). This will likely lead to incorrect results due "
                       "to broadcasting. Please ensure they have the same size.", stacklevel=2)
-    _check_reduction(reduction)
+    if size_average is not None or reduce is not None:
+        reduction = legacy_get_string(size_average, reduce)
+    if weight is not None:
+        return _weighted_mse(input, target, reduction, weight)
+    code = get_enum(reduction)
     if input._data.dtype is not target._data.dtype or input._data.dtype.kind != "f":
         input, target = _mse_operands(input, target)
     if tuple(target.shape) != tuple(input.shape):
@@ -221,7 +179,28 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
             input = input.expand(*shape)
         if tuple(target.shape) != shape:
             target = target.expand(*shape)
-    return MseLossBackward0.apply((input, target), reduction)
+    return MseLossBackward0.apply((input, target), ("none", "mean", "sum")[code])
+
+
+def _weighted_mse(input, target, reduction, weight):
+    """torch's Python path for a weight: ordinary ops (PowBackward0, MulBackward0,
+    SumBackward0, DivBackward0), after the weight's size check."""
+    x, y = input, target
+    if tuple(x.shape) != tuple(y.shape):        # torch.broadcast_tensors
+        _broadcast_check(x, y)
+        shape = np.broadcast_shapes(tuple(x.shape), tuple(y.shape))
+        x, y = x.expand(*shape), y.expand(*shape)
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    weighted = (x - y).pow(2) * weight
+    if reduction == "none":
+        return weighted
+    if reduction == "sum":
+        return weighted.sum()
+    if reduction == "mean":
+        return weighted.sum() / weight.sum()
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', "
+                     "'sum'.")
 
 
 def _mse_operands(input, target):
@@ -244,86 +223,3 @@ def _broadcast_check(a, b):
         if pa[i] != pb[i] and pa[i] != 1 and pb[i] != 1:
             raise RuntimeError(f"The size of tensor a ({pa[i]}) must match the size of tensor b "
                                f"({pb[i]}) at non-singleton dimension {i}")
-
-
-def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
-             reduction="mean"):
-    """Negative log-likelihood of class indices ``target`` under log-probabilities ``input``
-    of shape (C,), (N, C) or (N, C, d1, ...). NllLossBackward0 / NllLoss2DBackward0."""
-    if weight is not None or size_average is not None or reduce is not None:
-        raise NotImplementedError("minigrad: nll_loss supports reduction and ignore_index only")
-    _check_reduction(reduction)
-    if (input.__class__ is not Tensor and not isinstance(input, Tensor)) or \
-            (target.__class__ is not Tensor and not isinstance(target, Tensor)):
-        raise Parser("nll_loss_nd", "(Tensor input, Tensor target, Tensor weight = None, "
-                     "int reduction = 1, int ignore_index = -100)").error(
-            {}, [input, target, weight, 1, ignore_index], {})
-    nd = input._data.ndim
-    tdt = target._data.dtype
-    if nd < 1:                          # torch's checks, in torch's order
-        raise ValueError(f"Expected 1 or more dimensions (got {nd})")
-    if nd >= 2 and input.shape[0] != (target.shape[0] if target._data.ndim else -1):
-        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target "
-                         f"batch_size ({target.shape[0] if target._data.ndim else 1}).")
-    if nd <= 2 and target._data.ndim > 1:
-        raise RuntimeError("0D or 1D target tensor expected, multi-target not supported")
-    if tdt != np.int64 and tdt != np.uint8:
-        raise RuntimeError(f"expected target dtype to be Long or Byte, but got {_sname(target)}")
-    if nd == 1 and target._data.ndim == 1 and target.shape[0] != 1:
-        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: "
-                         f"{target.shape[0]}")
-    if nd > 2 and tuple(target.shape[1:]) != tuple(input.shape[2:]):
-        expected = [input.shape[0]] + list(input.shape[2:])
-        raise RuntimeError(f"Expected target size {expected}, got {list(target.shape)}")
-    if nd == 3 or nd > 4:  # torch views these as 4-D: (N, C, d1, rest)
-        n, c, d1 = input.shape[:3]
-        out = nll_loss(input.view(n, c, d1, -1), target.view(n, d1, -1),
-                       ignore_index=ignore_index, reduction=reduction)
-        return out if reduction != "none" else out.view(*target.shape)
-    cls = NllLoss2DBackward0 if nd == 4 else NllLossBackward0
-    node = begin(cls, (input,))         # the target gets no edge: it is not differentiable
-    return output(node, node.forward(input, target, reduction, ignore_index), (input,))
-
-
-def _cross_entropy_probabilities(input, target, weight, ignore_index, reduction, class_dim):
-    """Cross entropy against class probabilities: -(log_softmax(input) * target) summed over
-    the classes; 'mean' divides by the number of samples (DivBackward1), as torch."""
-    if not target.dtype.is_floating_point:
-        raise RuntimeError("Expected floating point type for target with class probabilities, "
-                           f"got {_sname(target)}")
-    if ignore_index >= 0:
-        raise RuntimeError("ignore_index is not supported for floating point target")
-    if weight is not None:
-        raise NotImplementedError("minigrad: cross_entropy with class probabilities does not "
-                                  "support weight")
-    products = log_softmax(input, class_dim) * target
-    if reduction == "none":
-        return -products.sum(class_dim)
-    total = -products.sum()
-    if reduction == "sum":
-        return total
-    if not input._data.size:
-        return total.fill_(float("nan"))
-    return DivBackward1.apply((total,), input._data.size // input.shape[class_dim])
-
-
-def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
-                  reduce=None, reduction="mean", label_smoothing=0.0):
-    """log_softmax over the class dim (1, or 0 for unbatched input) followed by nll_loss."""
-    if (input.__class__ is not Tensor and not isinstance(input, Tensor)) or \
-            (target.__class__ is not Tensor and not isinstance(target, Tensor)):
-        _check_reduction(reduction)
-        # torch's Python function passes everything on positionally, reduction as an int
-        raise Parser("cross_entropy_loss", "(Tensor input, Tensor target, Tensor weight = None, "
-                     "int reduction = 1, int ignore_index = -100, "
-                     "float label_smoothing = 0.0)").error(
-            {}, [input, target, weight, 1, ignore_index, label_smoothing], {})
-    if label_smoothing != 0.0:
-        raise NotImplementedError("minigrad: cross_entropy does not support label_smoothing")
-    _check_reduction(reduction)
-    class_dim = 0 if input._data.ndim == 1 else 1
-    if target.shape == input.shape:     # torch's rule: the same shape means probabilities
-        return _cross_entropy_probabilities(input, target, weight, ignore_index, reduction,
-                                            class_dim)
-    return nll_loss(log_softmax(input, class_dim), target, weight, size_average, ignore_index,
-                    reduce, reduction)

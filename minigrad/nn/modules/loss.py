@@ -22,43 +22,41 @@ class MSELoss(_Loss):
         return F.mse_loss(input, target, reduction=self.reduction)
 
 
-class NLLLoss(_Loss):
-    """Negative log-likelihood of class indices given log-probabilities."""
-
-    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
-                 reduction="mean"):
-        super().__init__(size_average, reduce, reduction)
-        if weight is not None:
-            raise NotImplementedError("minigrad: class weights are not supported")
-        self.weight = None
-        self.ignore_index = ignore_index
-
-    def forward(self, input, target):
-        return F.nll_loss(input, target, ignore_index=self.ignore_index,
-                          reduction=self.reduction)
-
-
-class CrossEntropyLoss(_Loss):
-    """log_softmax over the class dim followed by NLL, for class-index targets."""
-
-    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
-                 reduction="mean", label_smoothing=0.0):
-        super().__init__(size_average, reduce, reduction)
-        if weight is not None:
-            raise NotImplementedError("minigrad: class weights are not supported")
-        self.weight = None
-        self.ignore_index = ignore_index
-        self.label_smoothing = label_smoothing
-
-    def forward(self, input, target):
-        return F.cross_entropy(input, target, ignore_index=self.ignore_index,
-                               reduction=self.reduction, label_smoothing=self.label_smoothing)
-
-
 class _WeightedLoss(_Loss):
     def __init__(self, weight=None, size_average=None, reduce=None, reduction="mean"):
         super().__init__(size_average, reduce, reduction)
         self.register_buffer("weight", weight)
+
+
+class NLLLoss(_WeightedLoss):
+    """Negative log-likelihood of class indices given log-probabilities; ``weight`` (a
+    buffer of one value per class) rescales each class's terms."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                 reduction="mean"):
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+
+    def forward(self, input, target):
+        return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
+                          reduction=self.reduction)
+
+
+class CrossEntropyLoss(_WeightedLoss):
+    """log_softmax over the class dim followed by NLL, for class indices or class
+    probabilities; ``weight`` (a buffer) rescales each class, ``label_smoothing`` mixes the
+    target with the uniform distribution."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                 reduction="mean", label_smoothing=0.0):
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+
+    def forward(self, input, target):
+        return F.cross_entropy(input, target, weight=self.weight,
+                               ignore_index=self.ignore_index, reduction=self.reduction,
+                               label_smoothing=self.label_smoothing)
 
 
 class BCELoss(_WeightedLoss):
