@@ -434,9 +434,6 @@ REGRESSIONS = [
         [type(r.grad_fn).__name__ for r in (a1 @ a3, a2 @ a3, a3 @ a1)]
         """,
         "type((torch.ones(3, 1, requires_grad=True) @ torch.ones(3, 1, 1)).grad_fn).__name__",
-        bug="1-D @ 3-D and 3-D @ 1-D record SqueezeBackward1 (torch: UnsafeViewBackward0); "
-            "2-D @ 3-D records UnsafeViewBackward0 (torch: CloneBackward0, or TransposeBackward0 "
-            "when the transposed result is already contiguous)",
     ),
     # ---- views made under no_grad / inference_mode ---------------------------------------
     regression(

@@ -14,11 +14,10 @@ import numpy as np
 from ..autograd.graph import begin, grad_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor, node_short_name
-from .._compat._argparse import tp_name
 from .._compat._argparse_calls import check_args
 from .._compat._call_site import called_as_operator
 from ._core import Tensor, as_tensor_arg
-from ._util import broadcast_shapes
+from ._util import broadcast_shapes, result_dtype
 from .permutations import _PermuteBack
 from ..autograd.view_history import CopySlices
 from .._tensor_base import wrap_dim
@@ -104,18 +103,21 @@ def view_rule_error(x, modified):
     return None
 
 
-def _write(x, result):
+def check_cast(x, rt):
+    """torch's `result type Float can't be cast to the desired output type Long`: a result of
+    NumPy dtype `rt` written into tensor x (torch's canCast: no float into an integer or bool
+    tensor, no integer into a bool one)."""
     xd = x._data
-    rk, xk = result.dtype.kind, xd.dtype.kind
+    rk, xk = rt.kind, xd.dtype.kind
     if (rk == "f" and xk != "f") or (rk in "iu" and xk == "b"):
         from .._dtype import from_numpy_dtype
-        names = {"f": "Float", "i": "Long", "u": "Byte", "b": "Bool"}
-        if rk == "f":
-            rname = {np.float64: "Double", np.float16: "Half"}.get(result.dtype.type, "Float")
-        else:
-            rname = names[rk]
-        raise RuntimeError(f"result type {rname} can't be cast to the desired output type "
-                           f"{from_numpy_dtype(xd.dtype)._legacy.replace('Tensor', '')}")
+        raise RuntimeError(f"result type {from_numpy_dtype(rt)._legacy[:-6]} can't be cast to "
+                           f"the desired output type {from_numpy_dtype(xd.dtype)._legacy[:-6]}")
+
+
+def _write(x, result):
+    check_cast(x, result.dtype)
+    xd = x._data
     if not xd.flags.writeable:
         raise RuntimeError(_OVERLAP)
     if result.shape != xd.shape:
@@ -214,13 +216,16 @@ def _inplace_other(x, other, op, symbol, name="other", signatures=None):
     """The other operand of an in-place op, when it is not a Tensor or a Python number:
     `t += [1]` gets Python's operator message, `t.add_([1])` torch's parser message."""
     if other.__class__ is not complex and not isinstance(other, (np.generic, np.ndarray)):
-        if called_as_operator():
-            raise TypeError(f"unsupported operand type(s) for {symbol}=: 'Tensor' and "
-                            f"'{tp_name(other)}'")
+        if called_as_operator():        # declined: Python tries `t + other`, then other's
+            return NotImplemented       # reflected operator, then words its own TypeError
         alpha = ", *, Number alpha = 1" if op in ("add_", "sub_") else ""
         check_args(op, signatures or (f"(Tensor {name}{alpha})",), x, {name: other},
                    numbers_as_tensors=signatures is None)
-    elif isinstance(other, np.ndarray) and not called_as_operator():
+    elif isinstance(other, np.ndarray):
+        if called_as_operator():
+            # torch's `+=` declines an array, and so does its `+`: NumPy's reflected operator
+            # computes a new tensor (with NumPy's promotion), which Python binds to the name
+            return NotImplemented
         check_args(op, signatures or (f"(Tensor {name})",), x, {name: other},
                    numbers_as_tensors=signatures is None)
     return _operand(x, other, name)     # (a complex number: torch's cast error)
@@ -229,6 +234,8 @@ def _inplace_other(x, other, op, symbol, name="other", signatures=None):
 def add_(x, other, *, alpha=1):
     if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
         other = _inplace_other(x, other, "add_", "+")
+        if other is NotImplemented:
+            return other
     return inplace(A.AddBackward0, x, (other,), alpha)
 
 
@@ -245,8 +252,16 @@ def sub_(x, other, *, alpha=1):
             x._bump_version()
             return x
     if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
+        if other.__class__ is complex and x._data.dtype.kind == "b":
+            A._check_bool_sub(x, other)     # (before the complex cast error)
         other = _inplace_other(x, other, "sub_", "-")
-    if x._data.dtype.kind == "b":
+        if other is NotImplemented:
+            return other
+    if x._data.dtype.kind == "b" or other.__class__ is bool or \
+            other.__class__ is Tensor and other._data.dtype.kind == "b":
+        if other.__class__ is int and not -2 ** 63 <= other < 2 ** 64:
+            raise OverflowError("int too big to convert" if other > 0 else
+                                "can't convert negative int to unsigned")
         A._check_bool_sub(x, other)         # torch's bool-subtraction error, before NumPy's
     return inplace(A.SubBackward0, x, (other,), alpha)
 
@@ -254,12 +269,16 @@ def sub_(x, other, *, alpha=1):
 def mul_(x, other):
     if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
         other = _inplace_other(x, other, "mul_", "*")
+        if other is NotImplemented:
+            return other
     return inplace(A.MulBackward0, x, (other,))
 
 
 def div_(x, other):
     if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
         other = _inplace_other(x, other, "div_", "/")
+        if other is NotImplemented:
+            return other
     return inplace(A.DivBackward0, x, (other,))
 
 
@@ -267,8 +286,9 @@ def _operand(x, other, name="other"):
     """The other operand of an in-place op; a complex number cannot be written into x."""
     if other.__class__ is complex:
         from .._dtype import from_numpy_dtype
-        raise RuntimeError(f"result type ComplexFloat can't be cast to the desired output type "
-                           f"{from_numpy_dtype(x._data.dtype)._legacy[:-6]}")
+        kind = "Double" if x._data.dtype == np.float64 else "Float"
+        raise RuntimeError(f"result type Complex{kind} can't be cast to the desired output "
+                           f"type {from_numpy_dtype(x._data.dtype)._legacy[:-6]}")
     return as_tensor_arg(other, name)
 
 
@@ -276,9 +296,38 @@ def pow_(x, n):
     if n.__class__ not in (int, float, bool) and not isinstance(n, Tensor):
         n = _inplace_other(x, n, "pow_", "**", "exponent",
                            ("(Tensor exponent)", "(Number exponent)"))
+        if n is NotImplemented:
+            return n
+    if x._data.dtype.kind != "f" or n.__class__ is int:
+        _check_pow_(x, n)
+        if x._data.dtype.kind != "f" and not isinstance(n, float) and not (
+                isinstance(n, Tensor) and n._data.dtype.kind == "f"):
+            # an integer power of an integer tensor: exact, recorded by no node
+            check_inplace(x)
+            nd = n._data if isinstance(n, Tensor) else n
+            _write(x, power._int_pow(*np.broadcast_arrays(x._data, nd)).astype(x._data.dtype))
+            x._bump_version()
+            return x
     if isinstance(n, Tensor):
         return inplace(_PowInplaceTensor, x, (n,))
     return inplace(_PowInplace, x, (), n)
+
+
+def _check_pow_(x, n):
+    """torch's errors for x **= n, in its order: an int no int64 or uint64 holds, a negative
+    integer power of an integer tensor, bool ** bool tensors, then the cast of the result."""
+    if n.__class__ is int and not -2 ** 63 <= n < 2 ** 64:
+        raise OverflowError("int too big to convert" if n > 0 else
+                            "can't convert negative int to unsigned")
+    kind = x._data.dtype.kind
+    if kind in "biu" and n.__class__ is int and n < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    if kind == "b" and isinstance(n, Tensor) and n._data.dtype.kind == "b":
+        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+    if isinstance(n, Tensor):
+        broadcast_shapes(x._data.shape, n._data.shape)      # (torch's message first)
+    if not (kind == "b" and n.__class__ is bool):           # (bool ** bool stays bool)
+        check_cast(x, result_dtype(x, n))
 
 
 class _PowInplace(power.PowBackward0):
