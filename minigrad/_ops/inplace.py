@@ -65,9 +65,7 @@ def check_inplace(x):
     """Raise torch's error if autograd forbids modifying x in place right now."""
     if not _grad_state.enabled:
         return
-    err = view_rule_error(x, "is being")
-    if err is not None:
-        raise err
+    check_view_rule(x, "is being")
     base = x._base
     if base is not None and x._requires_grad and base._node is None:
         raise RuntimeError(_VIEW_OF_LEAF)   # torch checks views first: a grad-requiring view
@@ -76,31 +74,29 @@ def check_inplace(x):
         raise RuntimeError(_LEAF)
 
 
-def view_rule_error(x, modified):
-    """torch's error (handle_view_on_rebase) for a view that its creation forbids to change in
-    place: a piece of split/unbind, a view a custom Function returned, a view made in no_grad
-    or inference mode; `modified` says what changed ("is being": the view itself; "its base or
-    another view of its base has been", seen when its grad_fn is read). None if allowed."""
-    if not x._requires_grad:
-        return None
+def check_view_rule(x, modified):
+    """Raise torch's error (handle_view_on_rebase) for a view that its creation forbids to
+    change in place: a piece of split/unbind, a view a custom Function returned, a view made
+    in no_grad or inference mode; `modified` says what changed ("is being": the view itself;
+    "its base or another view of its base has been", seen when its grad_fn is read)."""
     multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
+    if not x._requires_grad:
+        return
     if multi is not None:
-        index, label = multi
-        return RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node),
-                                               modified))
+        raise RuntimeError(_MULTI_VIEW.format(multi[0], multi[1] or node_short_name(x._node),
+                                              modified))
     if x.__dict__.get("_custom_function_view"):
         # named by its node less the trailing "Backward0"/"Backward" (a custom Function's
         # node name may itself start with "Backward", as BackwardHookFunctionBackward does)
         name = re.sub(r"Backward\d*$", "", x._node.name())
-        return RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name, modified))
+        raise RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name, modified))
     if x._no_grad_view:
         fn = x._node            # a view of a no_grad view names its own node
-        return RuntimeError(("A view was created in" if fn is None else
-                             f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
-                             "view which was created in")
-                            + (_INFERENCE_VIEW if x.__dict__.get("_inference_view")
-                               else _NO_GRAD_VIEW).format(modified))
-    return None
+        raise RuntimeError(("A view was created in" if fn is None else
+                            f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
+                            "view which was created in")
+                           + (_INFERENCE_VIEW if x.__dict__.get("_inference_view")
+                              else _NO_GRAD_VIEW).format(modified))
 
 
 def check_cast(x, rt):
