@@ -58,7 +58,6 @@ KNOWN_DIVERGENCES = (
           program=r"\d \*\* t\d+"),
     Known("cast_of_expanded_tensor_is_contiguous", NO_EXC, "view size is not compatible",
           program=r"expand\("),
-    Known("pow_tensor_tensor_saves_result", "output 0 of Pow1", NO_EXC),
     Known("inplace_on_inference_tensor_check_order",
           "Inplace update to inference tensor|doesn't match the broadcast shape|"
           "can't be cast to the desired output type|must match the size of tensor",

@@ -51,13 +51,14 @@ class PowBackward1(Node):
         return out
 
     def backward(self, g):
+        # torch unpacks (and version-checks) all three, in this order, whatever is needed
         b, a = self.s_exponent.unpack(self), self.s_self.unpack(self)
+        r = self.s_result.unpack(self)
         ga = None
         if self._next[0] is not None:   # torch defines d/da a^b as 0 where b == 0
             ga = where(array(b) == 0, 0 * g, g * b * a ** (b - 1))
         gb = None
         if self._next[1] is not None:
-            r = self.s_result.unpack(self)
             gb = g * r * _log_where_positive(a)
         return _grads(self.meta, ga, gb)
 
