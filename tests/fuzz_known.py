@@ -54,8 +54,6 @@ KNOWN_DIVERGENCES = (
           program=r"\*\* t\d+|torch\.pow\(t\d+, t"),
     Known("pow_bool_exponent_backward_raises", "Subtraction, the `-` operator", NO_EXC,
           code="backward|autograd"),
-    Known("scalar_pow_tensor_saves_exponent", "modified by an inplace operation", ".",
-          program=r"\d \*\* t\d+"),
     Known("cast_of_expanded_tensor_is_contiguous", NO_EXC, "view size is not compatible",
           program=r"expand\("),
     Known("inplace_on_inference_tensor_check_order",

@@ -421,9 +421,22 @@ REGRESSIONS = [
             x.zero_()
         y.sum().backward()
         """,
-        bug="PowBackward2 (number ** tensor) does not check the saved exponent; torch raises "
-            "the version error '[torch.FloatTensor [1, 1]] is at version 1; expected version "
-            "0 instead...'",
+        """
+        x = torch.tensor([1.0, -2.0], requires_grad=True).clone()
+        y = 2 ** x
+        with torch.no_grad():
+            y.mul_(3)
+            y.mul_(3)
+            x.zero_()
+        y.sum().backward()
+        """,
+        """
+        x = torch.tensor([1.0, -2.0], requires_grad=True)
+        e = torch.tensor([3.0, 0.5], requires_grad=True)
+        f0, f1, f2 = (x ** 3).grad_fn, (x ** e).grad_fn, (0.5 ** e).grad_fn
+        (f0._saved_self, f0._saved_exponent, f1._saved_self, f1._saved_exponent,
+         f1._saved_result, f2._saved_self, f2._saved_exponent, f2._saved_result)
+        """,
     ),
     regression(
         "grad_version_after_masked_backward",

@@ -71,10 +71,11 @@ def _log_where_positive(a):
 
 
 class PowBackward2(Node):
-    """out = number ** x. Saves the result: d/dx = out * log(number)."""
-    __slots__ = ("s_result", "base")
+    """out = number ** x. Saves the exponent x and the result: d/dx = out * log(number)."""
+    __slots__ = ("s_exponent", "s_result", "base")
 
     def forward(self, x, base):
+        self.save(exponent=x)       # torch saves it (for the zero base) and checks its version
         self.base = base
         xd = x._data
         if xd.dtype.kind != "f":
@@ -84,9 +85,11 @@ class PowBackward2(Node):
         return out
 
     def backward(self, g):
+        self.s_exponent.unpack(self)
+        r = self.s_result.unpack(self)
         if self.base == 0:      # 0 ** x: torch's gradient is 0 (not 0 * -inf)
             return (zeros_of(g),)
-        return (g * self.s_result.unpack(self) * float(np.log(self.base)),)
+        return (g * r * float(np.log(self.base)),)
 
     @property
     def _saved_self(self):
