@@ -52,8 +52,6 @@ KNOWN_DIVERGENCES = (
           "more than one element of the written-to tensor"),
     Known("pow_zero_base_negative_exponent_grad", ".", ".", attr="grad|values",
           program=r"\*\* t\d+|torch\.pow\(t\d+, t"),
-    Known("pow_bool_exponent_backward_raises", "Subtraction, the `-` operator", NO_EXC,
-          code="backward|autograd"),
     Known("cast_of_expanded_tensor_is_contiguous", NO_EXC, "view size is not compatible",
           program=r"expand\("),
     Known("inplace_on_inference_tensor_check_order",

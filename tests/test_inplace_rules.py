@@ -408,9 +408,14 @@ REGRESSIONS = [
         y = torch.pow(x, torch.tensor([False, True]))
         y.sum().backward()
         """,
-        bug="torch's pow backward computes exponent - 1, which fails for a bool exponent "
-            "('Subtraction, the `-` operator, with a bool tensor is not supported...'); "
-            "minigrad computes a gradient",
+        """
+        x = torch.tensor([[1.0], [2.0]], requires_grad=True)
+        torch.autograd.grad((x ** torch.tensor([True, True])).sum(), [x], create_graph=True)
+        """,
+        """
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        (x ** torch.tensor(True)).sum().backward()
+        """,
     ),
     regression(
         "scalar_pow_tensor_saves_exponent",

@@ -6,6 +6,7 @@ from .._dtype import get_default_dtype
 from ._core import Tensor, big_int_operand, binary_meta, check_tensor
 from ._core import operand_arg as _check
 from .._either import array, constant_like, log
+from .arithmetic import _check_bool_sub as check_bool_sub
 from ._util import zeros_of, is_scalar, result_dtype, where
 from ._binary import NUMBERS as _NUMBERS, PLAIN_OPERANDS as _PLAIN_OPERANDS, \
     compute as _compute, grads as _grads
@@ -56,6 +57,8 @@ class PowBackward1(Node):
         r = self.s_result.unpack(self)
         ga = None
         if self._next[0] is not None:   # torch defines d/da a^b as 0 where b == 0
+            if array(b).dtype.kind == "b":      # torch's formula computes b - 1, which a
+                check_bool_sub(Tensor._make(array(b), False, None), 1)  # bool b refuses
             ga = where(array(b) == 0, 0 * g, g * b * a ** (b - 1))
         gb = None
         if self._next[1] is not None:
