@@ -50,8 +50,6 @@ KNOWN_DIVERGENCES = (
           program=r"autograd\.grad\("),
     Known("inplace_checks_shape_before_overlap", "doesn't match the broadcast shape",
           "more than one element of the written-to tensor"),
-    Known("pow_zero_base_negative_exponent_grad", ".", ".", attr="grad|values",
-          program=r"\*\* t\d+|torch\.pow\(t\d+, t"),
     Known("cast_of_expanded_tensor_is_contiguous", NO_EXC, "view size is not compatible",
           program=r"expand\("),
     Known("inplace_on_inference_tensor_check_order",

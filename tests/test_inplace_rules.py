@@ -369,9 +369,17 @@ REGRESSIONS = [
         x = torch.tensor([[0.0, 3.0]], dtype=torch.float64, requires_grad=True)
         torch.autograd.grad(torch.pow(x, x).sum(), [x], create_graph=True)[0]
         """,
-        bug="pow gradients at a zero base: d(0 ** x)/dx is 0 (torch: -inf for x < 0), int "
-            "base 0 with a negative exponent gives nan (torch: -inf), and the create_graph "
-            "formula of x ** x is not masked at 0 (nan, torch: 0)",
+        """
+        x = torch.tensor([0.0, 2.0, 0.0], requires_grad=True)
+        e = torch.tensor([0.0, -1.0, -2.0], dtype=torch.float64, requires_grad=True)
+        g = torch.tensor([float("inf"), 1.0, 1.0])
+        torch.autograd.grad(torch.pow(x, e), [x, e], g, create_graph=True)
+        """,
+        """
+        x = torch.tensor([-1.0, 0.0, 2.0], requires_grad=True)
+        g, = torch.autograd.grad((0 ** x).sum(), [x], create_graph=True)
+        g, torch.autograd.grad(g.sum(), [x], allow_unused=True)
+        """,
     ),
     regression(
         "pow_tensor_tensor_saves_result",
