@@ -35,12 +35,14 @@ class PowBackward0(Node):
         x, n = self.s_self.unpack(self), self.exponent
         if n == 0:
             return (zeros_of(g),)
+        if type(x) is not np.ndarray:   # building a graph: torch's formula as it is,
+            # grad * (n * x.pow(n - 1)) with n as a double, so x stays in the graph
+            n = float(n)
+            return (g * (n * x ** (n - 1)),)
         if n == 2:          # g * 2x, in torch's order (2x first); x + x is exactly 2x, and
             # NumPy adds two arrays faster than it scales one by a Python number
-            # (branches on array-vs-Tensor for speed only: `x ** 2` is in most losses; a
-            # Tensor takes 2.0 * x, which records torch's MulBackward0)
-            return (g * (x + x),) if type(x) is np.ndarray else (g * (2.0 * x),)
-        return (g * n * x ** (n - 1),)
+            return (g * (x + x),)
+        return (g * (n * x ** (n - 1)),)
 
 
 class PowBackward1(Node):
