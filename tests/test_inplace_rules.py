@@ -382,6 +382,21 @@ REGRESSIONS = [
         """,
     ),
     regression(
+        "pow_create_graph_records_torch_formula",
+        """
+        x = torch.tensor([1.0, -2.0], requires_grad=True)
+        g, = torch.autograd.grad((x ** 3).sum(), [x], create_graph=True)
+        m = g.grad_fn.next_functions[1][0]
+        p = m.next_functions[0][0]
+        g, m.name(), m._saved_other, p.name(), p._saved_exponent
+        """,
+        """
+        x = torch.tensor([1.0, -2.0], requires_grad=True)
+        g, = torch.autograd.grad((x ** 2).sum(), [x], create_graph=True)
+        g, torch.autograd.grad(g.sum(), [x], create_graph=True)
+        """,
+    ),
+    regression(
         "pow_tensor_tensor_saves_result",
         """
         b = torch.tensor([-1.5], requires_grad=True)

@@ -38,11 +38,26 @@ class PowBackward0(Node):
         if type(x) is not np.ndarray:   # building a graph: torch's formula as it is,
             # grad * (n * x.pow(n - 1)) with n as a double, so x stays in the graph
             n = float(n)
-            return (g * (n * x ** (n - 1)),)
+            return (g * MulBackward1.apply((x ** (n - 1),), n),)
         if n == 2:          # g * 2x, in torch's order (2x first); x + x is exactly 2x, and
             # NumPy adds two arrays faster than it scales one by a Python number
             return (g * (x + x),)
         return (g * (n * x ** (n - 1)),)
+
+
+class MulBackward1(Node):
+    """out = x * a number, the number kept as torch keeps a Scalar (``_saved_other``): what
+    torch's own C++ records for ``(1 - label_smoothing) * loss`` and in pow's backward
+    formula (``n * x.pow(n - 1)``)."""
+    __slots__ = ("other",)
+    _options = ("other",)
+
+    def forward(self, x, other):
+        self.other = other
+        return x._data * x._data.dtype.type(other)
+
+    def backward(self, grad):
+        return (grad * self.other,)
 
 
 class PowBackward1(Node):

@@ -18,6 +18,7 @@ from ..autograd.saved import engine_state
 from .._either import constant_like, exp, keep_dtype, permute, sum_keepdim, t as _t
 from .._ops._util import sum_to as _sum_to
 import minigrad.nn._kernels as K
+from minigrad._ops.power import MulBackward1
 
 __all__ = [
     "AddmmBackward0", "ConstantPadNdBackward0", "ConvolutionBackward0", "SoftmaxBackward0",
@@ -281,20 +282,6 @@ class DivBackward1(Node):
 
     def backward(self, grad):
         return (grad / self.other,)
-
-
-class MulBackward1(Node):
-    """out = x * a number, the number kept as torch keeps a Scalar (``_saved_other``): what
-    torch's own C++ records for ``(1 - label_smoothing) * loss``."""
-    __slots__ = ("other",)
-    _options = ("other",)
-
-    def forward(self, x, other):
-        self.other = other
-        return x._data * x._data.dtype.type(other)
-
-    def backward(self, grad):
-        return (grad * self.other,)
 
 
 class MaskedFillBackward0(Node):
