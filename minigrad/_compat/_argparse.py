@@ -39,11 +39,9 @@ def tp_name(x):
     'Tensor', 'Parameter', 'numpy.int64', 'torch.dtype'."""
     cls = type(x)
     module = cls.__module__ or ""
-    if cls is type and _registered and issubclass(x, _tensor_class()):
-        # (the metaclass torch gives its Tensor classes, and nn.Parameter's own)
-        if any(c.__module__ == "minigrad.nn.parameter" for c in x.__mro__):
-            return "_ParameterMeta"
-        return "minigrad._C._TensorMeta"
+    if cls is type and _registered and issubclass(x, _tensor_class()):   # torch's metaclass
+        parameter = any(c.__module__ == "minigrad.nn.parameter" for c in x.__mro__)
+        return "_ParameterMeta" if parameter else "minigrad._C._TensorMeta"
     if module == "builtins":
         return cls.__name__
     if module.startswith("minigrad"):    # (minigrad says minigrad where torch says torch)
