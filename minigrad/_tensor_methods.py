@@ -10,6 +10,7 @@ import functools
 import inspect
 
 from ._compat._argparse_calls import check_args, with_binding_errors
+from ._compat._call_site import MISSING
 from ._tensor import Tensor
 from ._ops import clamp as clamp_ops
 from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace, linalg,
@@ -24,22 +25,22 @@ class TensorMethods:
 
     # ---- arithmetic (torch.add, +, ...) --------------------------------------
 
-    def add(self, other, *, alpha=1):
+    def add(self, other=MISSING, *, alpha=1):
         return arithmetic.add(self, other, alpha=alpha)
 
-    def sub(self, other, *, alpha=1):
+    def sub(self, other=MISSING, *, alpha=1):
         return arithmetic.sub(self, other, alpha=alpha)
 
     def subtract(self, other, *, alpha=1):
         return arithmetic.sub(self, other, alpha=alpha)
 
-    def mul(self, other):
+    def mul(self, other=MISSING):
         return arithmetic.mul(self, other)
 
     def multiply(self, other):
         return arithmetic.mul(self, other)
 
-    def div(self, other, *, rounding_mode=None):
+    def div(self, other=MISSING, *, rounding_mode=None):
         return arithmetic.div(self, other, rounding_mode=rounding_mode)
 
     def divide(self, other, *, rounding_mode=None):
@@ -122,7 +123,7 @@ class TensorMethods:
 
     # ---- linear algebra ------------------------------------------------------
 
-    def matmul(self, other):
+    def matmul(self, other=MISSING):
         return linalg.matmul(self, other)
 
     def mm(self, mat2):
@@ -247,13 +248,13 @@ class TensorMethods:
 
     # ---- in place (the trailing _) -------------------------------------------
 
-    def add_(self, other, *, alpha=1):
+    def add_(self, other=MISSING, *, alpha=1):
         return inplace.add_(self, other, alpha=alpha)
 
-    def sub_(self, other, *, alpha=1):
+    def sub_(self, other=MISSING, *, alpha=1):
         return inplace.sub_(self, other, alpha=alpha)
 
-    def mul_(self, other):
+    def mul_(self, other=MISSING):
         return inplace.mul_(self, other)
 
     def div_(self, other):
@@ -271,7 +272,7 @@ class TensorMethods:
     def fill_(self, value):
         return fill_copy.fill_(self, value)
 
-    def copy_(self, src, non_blocking=False):
+    def copy_(self, src=MISSING, non_blocking=False):
         return fill_copy.copy_(self, src, non_blocking)
 
     def index_put_(self, indices, values, accumulate=False):
@@ -290,8 +291,10 @@ class TensorMethods:
         return fill_copy.normal_(self, mean, std, generator=generator)
 
 
-# Methods on hot paths keep Python's own words when it refuses their arguments (`x.mul()`):
-# the wrapper that words them as torch's parser does costs about 0.2 us a call
+# Methods on hot paths have no wrapper that words Python's binding errors as torch's parser
+# does (it costs about 0.2 us a call): a missing argument defaults to MISSING, which the op's
+# failure path reports in torch's words (`x.mul()`); too many arguments or an unknown
+# keyword keep Python's words (`TensorMethods.mul() takes 2 positional arguments ...`)
 _HOT = {"add", "sub", "mul", "div", "matmul", "view", "reshape", "unsqueeze", "squeeze", "to",
         "add_", "sub_", "mul_", "copy_", "detach", "backward", "dim", "size"}
 # ... and those `_aliases.install_aliases` wraps anyway (axis= for dim=), which translate too

@@ -43,6 +43,10 @@ CALLS = [
     "e.copy_(*(None,))", "torch.select(b, None, dtype=torch.int64)", "v.transpose([0])",
     "a.swapaxes(g)", "bo.index_put_(bo, reduction='sum')", "g.index_put_(*(3,))",
     "b.expand(dtype=torch.float16)", "g.expand(device='cuda')", "h.bmm(device='cuda', p=2)",
+    # hot methods without their argument: the parser's words through a sentinel default
+    "b.mul()", "b.add()", "a.sub()", "a.div()", "a.matmul()", "a.add(alpha=2)",
+    "t = a.clone()\nt.add_(*())", "t = a.clone()\nt.sub_()", "t = a.clone()\nt.mul_()",
+    "t = a.clone()\nt.copy_()", "a.mul(other=a).shape", "t = a.clone()\nt.add_('x')",
     # too many positional arguments, counted first
     "b.contiguous('x', a)", "h.cpu(np.array([1., 2.]))", "b.permute((0, 1), float('nan'))",
     "v.reshape((), -5)", "c.flip(True, 2**40)", "torch.flip(s, v, 1j)", "s.type((0, 1), s)",

@@ -202,7 +202,9 @@ def _inplace_other(x, other, op, symbol, name="other", signatures=None):
             raise TypeError(f"unsupported operand type(s) for {symbol}=: 'Tensor' and "
                             f"'{tp_name(other)}'")
         alpha = ", *, Number alpha = 1" if op in ("add_", "sub_") else ""
-        check_args(op, signatures or (f"(Tensor {name}{alpha})",), x, {name: other},
+        # (add_ and sub_ have a deprecated overload torch tries but does not print)
+        hidden = ("hidden (Number alpha, Tensor other)",) if alpha else ()
+        check_args(op, signatures or (f"(Tensor {name}{alpha})", *hidden), x, {name: other},
                    numbers_as_tensors=signatures is None)
     elif isinstance(other, np.ndarray) and not called_as_operator():
         check_args(op, signatures or (f"(Tensor {name})",), x, {name: other},
