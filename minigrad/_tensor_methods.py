@@ -9,7 +9,7 @@ operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the sam
 import functools
 import inspect
 
-from ._compat._argparse_calls import check_args, with_binding_errors
+from ._compat._argparse_calls import alias_error, check_args, with_binding_errors
 from ._compat._call_site import MISSING
 from ._tensor import Tensor
 from ._ops import clamp as clamp_ops
@@ -32,19 +32,29 @@ class TensorMethods:
         return arithmetic.sub(self, other, alpha=alpha)
 
     def subtract(self, other, *, alpha=1):
-        return arithmetic.sub(self, other, alpha=alpha)
+        try:
+            return arithmetic.sub(self, other, alpha=alpha)
+        except TypeError as exc:
+            _renamed(exc, "sub", "subtract", (other,), {"alpha": alpha} if alpha != 1 else {})
 
     def mul(self, other=MISSING):
         return arithmetic.mul(self, other)
 
     def multiply(self, other):
-        return arithmetic.mul(self, other)
+        try:
+            return arithmetic.mul(self, other)
+        except TypeError as exc:
+            _renamed(exc, "mul", "multiply", (other,), {})
 
     def div(self, other=MISSING, *, rounding_mode=None):
         return arithmetic.div(self, other, rounding_mode=rounding_mode)
 
     def divide(self, other, *, rounding_mode=None):
-        return arithmetic.div(self, other, rounding_mode=rounding_mode)
+        try:
+            return arithmetic.div(self, other, rounding_mode=rounding_mode)
+        except TypeError as exc:
+            _renamed(exc, "div", "divide", (other,),
+                     {"rounding_mode": rounding_mode} if rounding_mode is not None else {})
 
     def true_divide(self, other, *, rounding_mode=None):
         return arithmetic.div(self, other, rounding_mode=rounding_mode)
@@ -84,7 +94,10 @@ class TensorMethods:
         return clamp_ops.clamp(self, min, max)
 
     def clip(self, min=None, max=None):
-        return clamp_ops.clamp(self, min, max)
+        try:
+            return clamp_ops.clamp(self, min, max)
+        except TypeError as exc:
+            _renamed(exc, "clamp", "clip", (min, max), {})
 
     def round(self):
         return unary.round(self)
@@ -267,7 +280,10 @@ class TensorMethods:
         return inplace.clamp_(self, min, max)
 
     def clip_(self, min=None, max=None):
-        return inplace.clamp_(self, min, max)
+        try:
+            return inplace.clamp_(self, min, max)
+        except TypeError as exc:
+            _renamed(exc, "clamp_", "clip_", (min, max), {})
 
     def fill_(self, value):
         return fill_copy.fill_(self, value)
@@ -289,6 +305,14 @@ class TensorMethods:
 
     def normal_(self, mean=0.0, std=1.0, *, generator=None):
         return fill_copy.normal_(self, mean, std, generator=generator)
+
+
+def _renamed(exc, name, alias, args, kwargs):
+    """Raise `exc` (from the op `name`) as torch raises it for the method `alias`."""
+    renamed = alias_error(name, alias, exc, args, kwargs, method=True)
+    if renamed is exc:
+        raise exc
+    raise renamed from None
 
 
 # Methods on hot paths have no wrapper that words Python's binding errors as torch's parser

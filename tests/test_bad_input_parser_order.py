@@ -54,6 +54,12 @@ CALLS = [
     # positions: from the first argument after self (methods), from the input (functions)
     "z.dot(None)", "b.mm(*(-1,))", "m.bmm(*(6,))", "torch.unsqueeze(v, bo)",
     "torch.argmin(h, a, keepdims=True)",
+    # aliases keep their own name, and their own overloads where torch gives them some
+    "torch.multiply(c, (0, 1))", "torch.negative(float('nan'))", "torch.divide(v, 'x')",
+    "torch.multiply(h, np.int64(1), dim=None)", "torch.concat(h, {})", "torch.concatenate(h, {})",
+    "torch.clip(v, 'a')", "torch.subtract(v, 'x')", "torch.true_divide(v, 'x')",
+    "bo.clip(m, True)", "v.clip('a')", "v.multiply('x')", "v.divide('x')", "v.subtract('x')",
+    "v.multiply(2).shape", "v.clip(1, 2).shape",
     # methods without parameters: CPython's words for torch's C methods
     "b.sin_(v)", "b.ceil_(None, device='cpu')", "m.sign_(m, bo)", "v.reciprocal_(c, c)",
     # type names: the class torch.Tensor is a torch._C._TensorMeta
