@@ -204,7 +204,19 @@ class TensorBase:
         return self._data
 
     def __array__(self, dtype=None, copy=None):
-        return self._data if dtype is None else self._data.astype(dtype)
+        # torch's __array__ is numpy(): refused for a tensor that requires grad while grad
+        # mode is on (this is how NumPy's reflected `ndarray + g` fails, as in torch)
+        data = self.numpy()
+        return data if dtype is None else data.astype(dtype, copy=False)
+
+    def __array_wrap__(self, array):
+        # NumPy wraps a ufunc's result on a tensor (np.sin(t), the reflected `t + ndarray`)
+        # with this: a tensor sharing the array, bool read as uint8, as torch does. (Like
+        # torch's, the signature lacks NumPy 2's context arguments, so NumPy issues the same
+        # DeprecationWarning.)
+        if array.dtype == bool:
+            array = array.astype("uint8")
+        return type(self)._make(array, False, None)
 
     def _scalar_for_builtin(self):
         if self._data.size != 1:

@@ -157,6 +157,9 @@ def chunk(x, chunks, dim=0, *, _pos=2):
         raise RuntimeError("chunk expects `chunks` to be greater than 0, got: " + str(chunks))
     d = wrap_dim(dim, nd)
     n = x._data.shape[d]
+    if n == 0:
+        # torch: chunk size 0 would give one piece; it splits into `chunks` empty pieces
+        return split(x, [0] * chunks, d)
     return split(x, -(-n // chunks), d)
 
 

@@ -14,6 +14,5 @@ call accepted) left unfixed, each by one reproducer and the reason (a strict xfa
 KNOWN_LEAKS = {}
 
 KNOWN_DIVERGENCES = {
-    "F.linear()": "F.linear, which torch binds in C: Python words its missing-argument error ('missing 2 required positional arguments: 'input' and 'weight''); a translating wrapper would cost every Linear layer's forward (F.conv2d and F.relu_ have one)",
     "b < 2**63": "an int in [2**63, 2**64) is a uint64 to torch, compared after wrapping; minigrad compares its value",
 }
