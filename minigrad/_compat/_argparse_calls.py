@@ -89,6 +89,8 @@ def check_args(op, signatures, x, values, functions=None, numbers_as_tensors=Fal
     function's, by default the method's with `Tensor input` first). Returns when torch's
     parser accepts the call, so the caller can read the values as torch reads them."""
     if via_method():
+        if op in ("add_", "sub_") and len(signatures) == 1:     # (their deprecated overload)
+            signatures = (*signatures, "hidden (Number alpha, Tensor other)")
         parser = Parser(op, *signatures, numbers_as_tensors=numbers_as_tensors)
     else:
         parser = Parser(op, *(functions or [_function_form(s) for s in signatures]),

@@ -219,9 +219,7 @@ def _inplace_other(x, other, op, symbol, name="other", signatures=None):
         if called_as_operator():        # declined: Python tries `t + other`, then other's
             return NotImplemented       # reflected operator, then words its own TypeError
         alpha = ", *, Number alpha = 1" if op in ("add_", "sub_") else ""
-        # (add_ and sub_ have a deprecated overload torch tries but does not print)
-        hidden = ("hidden (Number alpha, Tensor other)",) if alpha else ()
-        check_args(op, signatures or (f"(Tensor {name}{alpha})", *hidden), x, {name: other},
+        check_args(op, signatures or (f"(Tensor {name}{alpha})",), x, {name: other},
                    numbers_as_tensors=signatures is None)
     elif isinstance(other, np.ndarray):
         if called_as_operator():
