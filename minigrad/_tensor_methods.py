@@ -13,8 +13,8 @@ from ._compat._argparse_calls import alias_error, check_args, with_binding_error
 from ._compat._call_site import MISSING
 from ._tensor import Tensor
 from ._ops import clamp as clamp_ops
-from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace, linalg,
-                   permutations, power, reduction, unary, views)
+from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace,
+                   inplace_operators, linalg, permutations, power, reduction, unary, views)
 from .nn import functional as F
 
 __all__ = ["TensorMethods"]
@@ -274,7 +274,7 @@ class TensorMethods:
         return inplace.div_(self, other)
 
     def pow_(self, n):
-        return inplace.pow_(self, n)
+        return inplace_operators.pow_(self, n)
 
     def clamp_(self, min=None, max=None):
         return inplace.clamp_(self, min, max)
