@@ -65,11 +65,8 @@ KNOWN_DIVERGENCES = (
           "Inference tensors cannot be saved"),
     Known("create_graph_copy_grad_keeps_source_dtype", "float64", "float32", attr="dtype",
           origin="create_graph=True", program=r"copy_\(|\] = "),
-    Known("create_graph_double_backward_nodes", ".", ".",
+    Known("create_graph_maximum_and_sqrt_grad_fn_names", ".", ".",
           attr="grad_fn|requires_grad|is_leaf", origin="create_graph=True"),
-    # the same gradient (through relu/abs) kept by retain_grad: torch's requires grad
-    Known("create_graph_double_backward_nodes", r"', True, \[", r"', False, \[", attr="grad",
-          program=r"(relu|abs)\((.|\n)*retain_grad\(\)(.|\n)*create_graph=True"),
     # inference mode
     Known("inference_save_check_before_shape_check",
           "Inference tensors cannot be saved for backward", "."),

@@ -522,9 +522,73 @@ REGRESSIONS = [
         [type(torch.autograd.grad(f(x).sum(), [x], create_graph=True)[0].grad_fn).__name__
          for f in (torch.tanh, torch.sigmoid, torch.relu, torch.abs)]
         """,
-        bug="create_graph through tanh/sigmoid records MulBackward0 (torch: "
-            "TanhBackwardBackward0, SigmoidBackwardBackward0); through relu/abs the gradient "
-            "does not require grad (torch: ThresholdBackwardBackward0, MulBackward0)",
+        # each first-order gradient's graph (two levels of next_functions), with the upstream
+        # gradient a constant and one that requires grad, then the second-order gradients
+        """
+        def tree(fn, depth=2):
+            if fn is None or depth == 0:
+                return None if fn is None else type(fn).__name__
+            return (type(fn).__name__, [tree(n, depth - 1) for n, _ in fn.next_functions])
+        x = torch.tensor([0.5, -1.0, -0.25, 2.0], dtype=torch.float64, requires_grad=True)
+        w = torch.tensor([1.5, -2.0, 0.7, 0.3], dtype=torch.float64, requires_grad=True)
+        ops = [torch.neg, torch.exp, torch.reciprocal, torch.sin, torch.cos, torch.tanh,
+               torch.sigmoid, torch.relu, torch.abs, torch.floor, torch.sign,
+               lambda t: torch.log(t.abs() + 1), lambda t: t.clamp(-0.9, 1),
+               lambda t: t.clamp(min=0), lambda t: t.clamp(max=torch.tensor(0.2).double()),
+               lambda t: torch.where(t > 0, t, torch.zeros(4).double()),
+               lambda t: (t * 1).relu_(), lambda t: (t * 1).sigmoid_(),
+               lambda t: (t * 1).tanh_()]
+        out = []
+        for f in ops:
+            for loss in (f(x).sum(), (f(x) * w).sum()):
+                g, = torch.autograd.grad(loss, [x], create_graph=True)
+                gg = (torch.autograd.grad((g * g).sum(), [x, w], allow_unused=True)
+                      if g.requires_grad else None)
+                out.append((g.requires_grad, tree(g.grad_fn), g, gg))
+        out
+        """,
+        # third order through the double-backward nodes; their saved values
+        """
+        x = torch.tensor([0.3, -1.2], dtype=torch.float64, requires_grad=True)
+        res = []
+        for f in (torch.tanh, torch.sigmoid, torch.relu):
+            g, = torch.autograd.grad((f(x) * x).sum(), [x], create_graph=True)
+            g2, = torch.autograd.grad((g * x).sum(), [x], create_graph=True)
+            res.append((g, g2, torch.autograd.grad(g2.sum(), [x], allow_unused=True)))
+        n = torch.autograd.grad(torch.relu(x).sum(), [x], create_graph=True)[0].grad_fn
+        m = torch.autograd.grad(torch.tanh(x).sum(), [x], create_graph=True)[0].grad_fn
+        res, n._saved_self, n._saved_threshold, m._saved_grad_output, m._saved_output
+        """,
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        c = x.detach() > 1
+        y = torch.where(c, x, 0.)
+        y.grad_fn._saved_condition, y.grad_fn.next_functions
+        y.backward(torch.tensor([float('nan'), float('inf')]))
+        x.grad
+        """,
+    ),
+    regression(
+        "create_graph_maximum_and_sqrt_grad_fn_names",
+        """
+        x = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
+        w = torch.tensor([1.5, -2.0], dtype=torch.float64, requires_grad=True)
+        g1, = torch.autograd.grad(x.abs().sqrt().sum(), [x], create_graph=True)
+        g2, = torch.autograd.grad((torch.maximum(x, torch.zeros(2).double()) * w).sum(), [x],
+                                  create_graph=True)
+        g1.grad_fn.next_functions[0][0].next_functions[1][0], g2.grad_fn
+        """,
+        """
+        x = torch.tensor([0.0, -1.0], dtype=torch.float64, requires_grad=True)
+        g, = torch.autograd.grad(torch.log(x.abs() + 1).sum(), [x], create_graph=True)
+        torch.autograd.grad(g.sum(), [x])
+        """,
+        bug="with create_graph=True, sqrt's gradient multiplies by 2 as MulBackward0 (torch: "
+            "MulBackward1, the Scalar overload; minigrad's MulBackward1 lives in nn) and "
+            "maximum/minimum's records Mul/Add nodes (torch: MaskedFillBackward0 of a "
+            "WhereBackward0); SgnBackward0 (abs's double backward) gives real zeros, where "
+            "torch's efficient zero tensor adds nothing, so a -0.0 second-order gradient at "
+            "x = 0 comes out +0.0; other ops' formulas may still record other nodes",
     ),
 ]
 
