@@ -56,8 +56,6 @@ KNOWN_DIVERGENCES = (
           code="backward|autograd"),
     Known("scalar_pow_tensor_saves_exponent", "modified by an inplace operation", ".",
           program=r"\d \*\* t\d+"),
-    Known("cast_of_expanded_tensor_is_contiguous", NO_EXC, "view size is not compatible",
-          program=r"expand\("),
     Known("pow_tensor_tensor_saves_result", "output 0 of Pow1", NO_EXC),
     Known("inplace_on_inference_tensor_check_order",
           "Inplace update to inference tensor|doesn't match the broadcast shape|"
