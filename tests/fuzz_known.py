@@ -61,8 +61,6 @@ KNOWN_DIVERGENCES = (
           "Inplace update to inference tensor|doesn't match the broadcast shape|"
           "can't be cast to the desired output type|must match the size of tensor",
           "Inference tensors cannot be saved"),
-    Known("create_graph_copy_grad_keeps_source_dtype", "float64", "float32", attr="dtype",
-          origin="create_graph=True", program=r"copy_\(|\] = "),
     Known("create_graph_maximum_and_sqrt_grad_fn_names", ".", ".",
           attr="grad_fn|requires_grad|is_leaf", origin="create_graph=True"),
     # inference mode
@@ -79,8 +77,6 @@ KNOWN_DIVERGENCES = (
           "is invalid for input of size 0"),
     Known("reshape_of_non_contiguous_viewable_is_reshape_alias", "ReshapeAliasBackward0",
           "ViewBackward0", attr="grad_fn"),
-    Known("grad_version_after_masked_backward", r"\('ok', \d+\)", r"\('ok', \d+\)",
-          attr="_version", program=r"\.grad\b"),
     Known("nd_matmul_saved_operand_version_message", "which is output 0 of AsStrided",
           "which is output 0 of (?!AsStrided)", program=r"@"),
     Known("matmul_nd_grad_fn_names", "UnsafeViewBackward0|CloneBackward0|TransposeBackward0",
@@ -126,13 +122,7 @@ KNOWN_DIVERGENCES = (
           "more than one element of the written-to tensor"),
     Known("inplace_checks_shape_before_dtype", "doesn't match the broadcast shape",
           "can't be cast to the desired output type"),
-    Known("copy_checks_overlap_before_shape", "more than one element of the written-to",
-          "doesn't match the broadcast shape", code=r"copy_\("),
     Known("expand_message_bool_type_name", "CPUBoolType", "BoolTensor"),
-    Known("copy_into_integer_tensor_does_not_require_grad", "Autograd not support dtype",
-          NO_EXC),
-    Known("copy_into_integer_tensor_does_not_require_grad", "False|None", "True|Copy",
-          attr="requires_grad|is_leaf|grad_fn", code=r"copy_\(|\] = "),
     # views made under no_grad / inference_mode
     Known("no_grad_view_grad_fn_after_base_modified_in_place",
           "A view was created in (no_grad|inference) mode and its base", ".",

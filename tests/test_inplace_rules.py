@@ -210,8 +210,8 @@ REGRESSIONS = [
         t = torch.zeros(3, 2, 1).expand(-1, -1, 3)
         t[:1].copy_(torch.ones(3, 2, 1))
         """,
-        bug="copy_ into an overlapping (expanded) destination reports the broadcast shape; "
-            "torch's copy_ reports the internal-overlap error first (unlike add_)",
+        "t.copy_(torch.ones(5))",
+        "t.copy_(torch.ones(2, requires_grad=True))",
     ),
     regression(
         "inplace_leaf_check_before_overlap",
@@ -257,8 +257,23 @@ REGRESSIONS = [
         k[0] = torch.tensor(2.5, requires_grad=True)
         k.requires_grad
         """,
-        bug="copy_ / setitem from a tensor that requires grad into a bool/int tensor records "
-            "a graph; torch leaves the integer tensor without grad",
+        """
+        v = k[1:]
+        v.copy_(torch.ones(2, requires_grad=True))
+        k, k.requires_grad, v.requires_grad, v.grad_fn, k._version
+        """,
+        # torch's quirk: a bool-mask index with one value is a masked_fill_, recorded
+        "k[k > -1] = torch.tensor(2.5, requires_grad=True)\nk, k.requires_grad",
+        # other advanced indices need the value's dtype to be the tensor's
+        "k[torch.tensor([0, 1])] = torch.tensor(2.5, requires_grad=True)",
+        "k[torch.tensor([0, 1])] = torch.tensor(2, dtype=torch.int32)",
+        "k[torch.tensor([True, False, True])] = torch.tensor([2.5, 1.5])",
+        "k[torch.tensor([True, False, True])] = torch.tensor([2.5])\nk",
+        "k[[0, 2]] = 7.5\nk",
+        "torch.zeros(3).index_put_((torch.tensor([True, False, True]),), torch.tensor(2))",
+        "torch.zeros(3).index_put_((torch.tensor([True, False, True]),), torch.tensor(2), "
+        "accumulate=True)",
+        "torch.zeros(2, 2).index_put_((torch.tensor([0]),), torch.tensor(2.0).double())",
     ),
     regression(
         "saved_tensor_detached_in_place",
@@ -426,8 +441,13 @@ REGRESSIONS = [
         y.relu().sum().backward()
         x.grad._version, y.grad._version
         """,
-        bug="the first .grad of a leaf reached through clamp or relu is at version 1 (the "
-            "masked gradient is copied into .grad); torch hands it over as is (version 0)",
+        """
+        z = torch.tensor([[-2.0, 0.5], [1.5, 3.0]], requires_grad=True)
+        torch.where(z > 0, z, 0.).sum().backward()
+        w = torch.tensor([-2.0, 0.5, 0.0], dtype=torch.float64, requires_grad=True)
+        (w.clamp(min=-1) * 2).sum().backward()
+        z.grad._version, z.grad, w.grad._version, w.grad, w.grad.stride()
+        """,
     ),
     regression(
         "nd_matmul_saved_operand_version_message",
@@ -518,9 +538,25 @@ REGRESSIONS = [
         a[0].copy_(s)
         torch.autograd.grad(a.sum(), [s], create_graph=True)[0].dtype
         """,
-        bug="with create_graph=True the gradient of a float64 copy_ source into a float32 "
-            "slice comes back float32; torch casts it to the source dtype (float64), as "
-            "minigrad already does without create_graph",
+        # cast first, then summed to the source's shape (a full sum for a 0-d source)
+        """
+        g = torch.autograd.grad((a * s).sum(), [s], create_graph=True)[0]
+        g, [type(n).__name__ for n, _ in g.grad_fn.next_functions]
+        """,
+        """
+        b = torch.ones(2, 3)
+        w = torch.tensor([1.5, 2.5, 3.5], dtype=torch.float64, requires_grad=True)
+        b.copy_(w)
+        g = torch.autograd.grad((b * b).sum(), [w], create_graph=True)[0]
+        g, torch.autograd.grad(g.sum(), [w])
+        """,
+        """
+        c = torch.ones(4, 3)
+        u = torch.tensor([0.1, 0.7, 1e8], dtype=torch.float64, requires_grad=True)
+        c.copy_(u)
+        (c * torch.tensor([0.3, 0.1, 0.7])).sum().backward()
+        u.grad
+        """,
     ),
     regression(
         "create_graph_double_backward_nodes",
