@@ -69,7 +69,7 @@ KNOWN_DIVERGENCES = (
     Known("inference_grad_accumulated_outside_inference_mode",
           "Inplace update to inference tensor", NO_EXC, code="backward|autograd"),
     # views, requires_grad, retain_grad
-    Known("max_dim_of_bool_tensor_requiring_grad", "Autograd not support dtype: Bool", NO_EXC),
+    Known("max_dim_of_bool_tensor_requiring_grad", "Autograd not support dtype", NO_EXC),
     Known("create_graph_through_index_grad_fn_name", "IndexPutImplBackward0",
           "_IndexIntoZeros", attr="grad_fn"),
     Known("detach_inplace_on_inference_view", NO_EXC, "Can't detach views in-place"),

@@ -262,7 +262,18 @@ REGRESSIONS = [
         v.copy_(torch.ones(2, requires_grad=True))
         k, k.requires_grad, v.requires_grad, v.grad_fn, k._version
         """,
-        # torch's quirk: a bool-mask index with one value is a masked_fill_, recorded
+        # torch's quirks: a 0-d value into a slice is a fill_, and a bool-mask index with
+        # one value a masked_fill_: both recorded, whatever the dtype
+        """
+        b = torch.zeros(2, 2, dtype=torch.long)
+        b[0] = torch.tensor(2.5, requires_grad=True) / -1.5
+        b, b.requires_grad, type(b.grad_fn).__name__, b._version
+        """,
+        """
+        c = torch.zeros(2, 2, dtype=torch.long)
+        c[:, 1] = torch.tensor(float("nan"))
+        c
+        """,
         "k[k > -1] = torch.tensor(2.5, requires_grad=True)\nk, k.requires_grad",
         # other advanced indices need the value's dtype to be the tensor's
         "k[torch.tensor([0, 1])] = torch.tensor(2.5, requires_grad=True)",

@@ -39,7 +39,8 @@ class FillBackward3(Node):
     __slots__ = ()
 
     def forward(self, x, value):
-        return np.full_like(x._data, value._data)
+        with np.errstate(invalid="ignore"):     # nan into integers: silently, as torch
+            return np.full_like(x._data, value._data)
 
     def backward(self, g):
         return (zeros_of(g), g.sum())
