@@ -104,11 +104,6 @@ KNOWN_DIVERGENCES = (
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
     # found by the matmul and view-chain rules (tests/fuzz_rules.py)
-    Known("multi_output_view_grad_fn_after_base_modified_in_place",
-          "This view is the output of a function that returns multiple views", r"\('ok'",
-          attr="is_leaf|grad_fn|requires_grad"),
-    Known("multi_output_view_grad_fn_after_base_modified_in_place",
-          "This view is the output of a function that returns multiple views", NO_EXC),
     Known("inference_view_full_slice_setitem_message",
           "^RuntimeError: A view was created in (inference|no_grad) mode and is being modified",
           "is a view of a view which was created in (inference|no_grad) mode"),

@@ -33,12 +33,7 @@ REGRESSIONS = [
         v = x.unbind(0)[0].t()
         x.mul_(2)
         v.is_leaf
-        """,
-        bug="a view (or a view of a view) returned by unbind/split/chunk whose base was then "
-            "modified in place: reading its grad_fn raises in torch ('Output 0 of Split is a "
-            "view and its base or another view of its base has been modified inplace. This "
-            "view is the output of a function that returns multiple views...'); minigrad "
-            "regenerates an AsStridedBackward0 (autograd core)"),
+        """),
     regression(
         "backward_through_split_of_a_view",
         """
