@@ -102,8 +102,16 @@ REGRESSIONS = [
         b[0] = torch.tensor(2.0, requires_grad=True) / -1.5
         b.max(dim=1, keepdim=True).values
         """,
+        """
+        n = torch.zeros(2, 2, dtype=torch.long)
+        n[0] = torch.tensor(2.5, requires_grad=True)
+        n[:, 1] = torch.tensor(1.0)
+        """,
         bug="max(dim) of a bool tensor that requires grad records MaxBackward0; torch raises "
-            "'Autograd not support dtype: Bool'",
+            "'Autograd not support dtype: Bool'. Any op recorded with an integer or bool "
+            "input that requires grad (such a tensor comes from torch's fill_ quirk: "
+            "n[0] = 0-d tensor requiring grad) raises it in torch: a check on the inputs of "
+            "a recorded node (autograd/graph.py connect, the core)",
     ),
     regression(
         "max_over_empty_dim_message",

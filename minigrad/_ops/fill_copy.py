@@ -7,9 +7,9 @@ from .._compat._argparse_calls import check_args
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
 from ._core import Tensor, as_tensor_arg, check_tensor, checked_value
-from .._either import array, constant_like, keep_dtype
-from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
-from .inplace import _write, check_inplace, inplace
+from .._either import array, constant_like
+from ._util import zeros_of, broadcast_shapes, cast, sum_to, torch_index_message
+from .inplace import _OVERLAP, _write, check_inplace, inplace
 
 
 class ZeroBackward0(Node):
@@ -39,7 +39,8 @@ class FillBackward3(Node):
     __slots__ = ()
 
     def forward(self, x, value):
-        return np.full_like(x._data, value._data)
+        with np.errstate(invalid="ignore"):     # nan into integers: silently, as torch
+            return np.full_like(x._data, value._data)
 
     def backward(self, g):
         return (zeros_of(g), g.sum())
@@ -83,6 +84,8 @@ class CopyBackwards(Node):
         return "torch::autograd::CopyBackwards"
 
     def forward(self, dst, src):
+        if not dst._data.flags.writeable:       # torch's copy_ checks overlap before shapes
+            raise RuntimeError(_OVERLAP)
         sd = src._data
         broadcast_shapes(dst._data.shape, sd.shape)
         self.src_shape, self.src_dtype = sd.shape, sd.dtype
@@ -96,7 +99,8 @@ class CopyBackwards(Node):
     def backward(self, g):
         gsrc = None
         if self._next[1] is not None:
-            gsrc = keep_dtype(sum_to(g, self.src_shape), self.src_dtype)
+            # torch casts first; its engine then sums to the source's shape
+            gsrc = sum_to(cast(g, self.src_dtype), self.src_shape)
         return (zeros_of(g), gsrc)
 
 
@@ -110,6 +114,8 @@ def copy_(dst, src, non_blocking=False):
         if isinstance(src, complex):
             raise TypeError("minigrad does not support complex numbers")
         src = Tensor._make(np.asarray(src), False, None)
+    elif src._requires_grad and dst._data.dtype.kind not in "fc":
+        src = src.detach()      # an integer or bool result is not differentiable: no graph
     return inplace(CopyBackwards, dst, (src,))
 
 
@@ -120,6 +126,14 @@ class IndexPutBackward0(Node):
 
     def forward(self, x, v, key, accumulate):
         vd = v._data if isinstance(v, Tensor) else v
+        if isinstance(vd, np.ndarray) and vd.dtype != x._data.dtype \
+                and not _as_masked_fill(key, vd, accumulate):
+            from .._dtype import from_numpy_dtype
+            raise RuntimeError(
+                "Index put requires the source and destination dtypes match, got "
+                f"{from_numpy_dtype(x._data.dtype)._legacy[:-len('Tensor')]} for the "
+                f"destination and {from_numpy_dtype(vd.dtype)._legacy[:-len('Tensor')]} for "
+                "the source.")
         out = np.array(x._data)
         try:
             if accumulate:
@@ -146,6 +160,16 @@ class IndexPutBackward0(Node):
         if self._next[1] is not None:
             gv = sum_to(gd[self.key], self.vshape).astype(self.vdtype, copy=False)
         return constant_like(gx, g), (None if gv is None else constant_like(gv, g))
+
+
+def _as_masked_fill(key, vd, accumulate):
+    """Whether torch runs this index_put_ as a masked_fill_ (which converts the value to the
+    tensor's dtype): one value, no accumulation, and one advanced index, a bool mask."""
+    if accumulate or vd.size != 1:
+        return False
+    arrays = [k for k in (key if isinstance(key, tuple) else (key,))
+              if isinstance(k, (np.ndarray, Tensor))]
+    return len(arrays) == 1 and array(arrays[0]).dtype.kind == "b"
 
 
 def index_put_(x, key, value, accumulate=False):

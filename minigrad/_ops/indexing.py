@@ -152,7 +152,9 @@ def setitem(x, key, value):
     nkey, basic = _norm_key(x, key)
     if basic:
         target = getitem(x, key)
-        if isinstance(value, Tensor):
+        if isinstance(value, Tensor) and not value._data.ndim and target._data.ndim:
+            fill_(target, value)        # torch fills from a 0-d value (recorded, any dtype)
+        elif isinstance(value, Tensor):
             value = _fit_value(target, value)
             copy_(target, value)
         else:
