@@ -9,6 +9,7 @@ from ..autograd.graph import Node
 from ._core import Tensor, as_tensor_arg, check_tensor, checked_value
 from .._either import array, constant_like, keep_dtype
 from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
+from .index_views import check_advanced_key, index_arrays
 from .inplace import _write, check_inplace, inplace
 
 
@@ -119,6 +120,7 @@ class IndexPutBackward0(Node):
 
     def forward(self, x, v, key, accumulate):
         vd = v._data if isinstance(v, Tensor) else v
+        check_advanced_key(x._data.shape, key, np.shape(vd))
         out = np.array(x._data)
         try:
             if accumulate:
@@ -149,7 +151,8 @@ class IndexPutBackward0(Node):
 
 def index_put_(x, key, value, accumulate=False):
     """x[key] = value (or += with accumulate) for advanced keys: IndexPutBackward0."""
-    return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),), key, accumulate)
+    return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),),
+                   index_arrays(key, x._data.ndim), accumulate)
 
 
 def _random_fill(x, sample):
