@@ -332,7 +332,8 @@ def regression(name, *cells, bug=None):
 
 # the topic files that hold REGRESSIONS (tests/test_fuzz.py checks its known divergences there)
 REGRESSION_MODULES = ("test_backward_api", "test_grad_modes", "test_views",
-                      "test_printing_and_dtypes", "test_op_messages", "test_inplace_rules")
+                      "test_printing_and_dtypes", "test_op_messages", "test_inplace_rules",
+                      "test_view_matmul_regressions")
 
 
 def all_regressions():

@@ -22,6 +22,10 @@ except ImportError:  # the fuzz test is skipped by requires_torch
 
 LIBS = ("torch", "minigrad")
 STRICT = bool(os.environ.get("MINIGRAD_FUZZ_STRICT"))
+# survey mode: every new divergence is appended to this file as a JSON line and its program is
+# abandoned, instead of failing the run; so one run counts the divergent programs of a whole
+# draw and their families (tools to measure the fuzzer, not a way to pass the test)
+SURVEY = os.environ.get("MINIGRAD_FUZZ_SURVEY")
 
 
 class Divergence(AssertionError):
@@ -134,6 +138,7 @@ class Lockstep:
         self.tolerated: set[str] = set()  # "t3._version": known divergences let through
         self.excused: str | None = None
         self._counter = 0
+        self.serial = STATS.programs   # which program of the run (survey reports)
 
     # -- names and metadata (read from the torch side, which is the reference) ---------------
     def fresh(self, prefix="t") -> str:
@@ -230,6 +235,8 @@ class Lockstep:
                          if n in self.origin), "")
         known = find_known(attr, expected, actual, origin=self.origin.get(name, ""),
                            code=self.lines[-1], program=self.program())
+        if SURVEY:
+            _record_survey(self.serial, what, expected, actual, known, self.program())
         if known is not None and not STRICT:
             STATS.known[known] = STATS.known.get(known, 0) + 1
             if attr == "outcome" and "no exception" not in (expected, actual):
@@ -240,6 +247,8 @@ class Lockstep:
                 return
             raise KnownDivergence(known)
         self.abandoned = True       # no further checks (teardown) once a divergence is reported
+        if SURVEY:
+            raise KnownDivergence(what)
         raise Divergence(
             f"torch and minigrad diverge on {what}\n"
             f"  torch:    {expected}\n  minigrad: {actual}\n"
@@ -249,6 +258,14 @@ class Lockstep:
 
 
 _CODE_CACHE: dict[str, object] = {}
+
+
+def _record_survey(run_id, what, expected, actual, known, program) -> None:
+    import json
+
+    with open(SURVEY, "a", encoding="utf-8") as out:
+        out.write(json.dumps({"run": run_id, "what": what, "torch": expected, "minigrad": actual,
+                              "known": known, "program": program}) + "\n")
 
 
 def _show_outcome(outcome) -> str:

@@ -31,8 +31,15 @@ Divergences that already have a strict-xfail regression test are listed in
 ``KNOWN_DIVERGENCES`` (tests/fuzz_known.py); they are counted, not failed, so the fuzzer keeps
 finding new ones (``MINIGRAD_FUZZ_STRICT=1`` fails on them too).
 
+The rules of tests/fuzz_rules.py add matmul over every rank combination (1-D to 4-D, broadcast
+batch dims, size-0 and size-1 dims, mismatched sizes and dtypes) and chains of views followed by
+in-place ops, ``.data``/``.detach()``, ``retain_grad`` and hooks on the view or its base.
+
 Knobs: ``MINIGRAD_FUZZ_EXAMPLES`` (number of programs, default 2000), ``MINIGRAD_FUZZ_STEPS``
-(statements per program, default 20); ``CI`` set makes the run derandomized (reproducible).
+(statements per program, default 20); ``CI`` set makes the run derandomized (reproducible);
+``MINIGRAD_FUZZ_SURVEY=path`` appends every divergence (known or new) to ``path`` as a JSON
+line and abandons its program instead of failing, to count a whole draw's divergent programs
+and their families.
 Run with ``-s`` to see how many programs were executed (every state machine run, including
 examples hypothesis discards as invalid, so a little more than the setting) and how long it
 took, and which known divergences were hit.
@@ -62,6 +69,7 @@ from hypothesis.stateful import (
 
 from difftest import requires_torch
 from fuzz_known import KNOWN_DIVERGENCES
+from fuzz_rules import MoreRules
 from fuzz_lockstep import (
     BINARY_OPS, CASTS, DTYPES, HOOKS, MODES, SCALARS, SHAPES, STATS, UNARY_FORMS, Lockstep,
     _accepts, broadcastable, broadcasts_to, dims, integers, literal, matmul_ok, size_args,
@@ -86,7 +94,7 @@ FUZZ_SETTINGS = settings(
 
 
 
-class LockstepMachine(RuleBasedStateMachine):
+class LockstepMachine(MoreRules, RuleBasedStateMachine):
     """Random programs over a pool of paired tensors; see the module docstring."""
 
     def __init__(self):

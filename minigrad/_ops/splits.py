@@ -12,6 +12,7 @@ from ..autograd.graph import Node, begin
 from ._core import Tensor, check_tensor
 from .._either import flip as _flip, keep_dtype
 from ._util import wrap_dim
+from .views import _shape_args
 from ..autograd.view_history import make_view
 
 __all__ = ["split", "chunk", "unbind", "flip"]
@@ -156,6 +157,9 @@ def chunk(x, chunks, dim=0, *, _pos=2):
         raise RuntimeError("chunk expects `chunks` to be greater than 0, got: " + str(chunks))
     d = wrap_dim(dim, nd)
     n = x._data.shape[d]
+    if n == 0:
+        # torch: chunk size 0 would give one piece; it splits into `chunks` empty pieces
+        return split(x, [0] * chunks, d)
     return split(x, -(-n // chunks), d)
 
 
@@ -186,14 +190,9 @@ class FlipBackward0(Node):
 
 def flip(x, *dims):
     """Reverse the order of elements along the given dims (a copy, not a view)."""
-    if not dims:
-        raise TypeError('flip() missing 1 required positional arguments: "dims"')
-    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
-        dims = dims[0]
-    for d in dims:
-        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
-            raise TypeError("flip(): argument 'dims' (position 1) must be tuple of ints, not "
-                            f"{type(d).__name__}")
+    if x.__class__ is not Tensor and dims:
+        check_tensor(x, "flip")
+    dims = _shape_args(dims, x, "flip", "dims")     # (torch's parser messages)
     nd = x._data.ndim
     wrapped = []
     for dim in dims:

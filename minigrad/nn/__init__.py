@@ -2,11 +2,13 @@
 
 from . import functional, init, utils
 from .modules import (RNN, BatchNorm1d, BatchNorm2d, BatchNorm3d, BCELoss, BCEWithLogitsLoss,
-                      Conv2d, CrossEntropyLoss, Dropout, Identity, Linear, LogSoftmax, Module,
+                      Conv2d, CrossEntropyLoss, Dropout, Flatten, Identity, Linear, LogSoftmax,
+                      Module, ModuleList,
                       MSELoss, NLLLoss, ReLU, RNNCell, Sequential, Sigmoid, Softmax, Tanh)
 from .parameter import Parameter
 
 __all__ = ["Module", "Parameter", "Linear", "Identity", "Conv2d", "Sequential", "ReLU", "Tanh",
            "Sigmoid", "Softmax", "LogSoftmax", "MSELoss", "CrossEntropyLoss", "NLLLoss",
            "BCELoss", "BCEWithLogitsLoss", "Dropout", "BatchNorm1d", "BatchNorm2d",
-           "BatchNorm3d", "RNNCell", "RNN", "functional", "init", "utils"]
+           "BatchNorm3d", "RNNCell", "RNN", "ModuleList", "Flatten", "functional", "init",
+           "utils"]

@@ -7,7 +7,7 @@ import minigrad.nn.init as init
 from ..parameter import Parameter
 from .module import Module
 
-__all__ = ["Linear", "Identity"]
+__all__ = ["Linear", "Identity", "Flatten"]
 
 
 def _empty(*shape, dtype=None):
@@ -23,6 +23,21 @@ class Identity(Module):
 
     def forward(self, input):
         return input
+
+
+class Flatten(Module):
+    """Flattens dims start_dim..end_dim of its input into one (by default all but the batch
+    dim)."""
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
 
 
 class Linear(Module):

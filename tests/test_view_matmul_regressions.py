@@ -1,0 +1,116 @@
+"""Regression cases found by the widened lockstep fuzzer (tests/fuzz_rules.py: matmul over
+every rank combination, chains of views followed by in-place ops). Each is the smallest
+program showing one divergence; a strict xfail names the bug while minigrad still diverges
+(tests/fuzz_known.py lists them, so the fuzzer counts them instead of failing).
+"""
+import pytest
+
+from difftest import assert_same, regression, requires_torch
+
+pytestmark = requires_torch
+
+REGRESSIONS = [
+    regression(
+        "chunk_of_empty_dim_gives_chunks_pieces",
+        """
+        x = torch.ones(2, 0, requires_grad=True)
+        [tuple(p.shape) for p in x.chunk(3, 1)], x.chunk(2, -1)[1].grad_fn
+        """,
+        """
+        y = torch.ones(3, 0, requires_grad=True) * 1
+        y[::2].chunk(1, -1)[-1].grad_fn
+        """),
+    regression(
+        "multi_output_view_grad_fn_after_base_modified_in_place",
+        """
+        x = torch.ones(2, 2, requires_grad=True) * 1
+        v = x.chunk(2, 0)[0]
+        x.zero_()
+        v.grad_fn
+        """,
+        """
+        x = torch.ones(2, 2, requires_grad=True) * 1
+        v = x.unbind(0)[0].t()
+        x.mul_(2)
+        v.is_leaf
+        """,
+        bug="a view (or a view of a view) returned by unbind/split/chunk whose base was then "
+            "modified in place: reading its grad_fn raises in torch ('Output 0 of Split is a "
+            "view and its base or another view of its base has been modified inplace. This "
+            "view is the output of a function that returns multiple views...'); minigrad "
+            "regenerates an AsStridedBackward0 (autograd core)"),
+    regression(
+        "backward_through_split_of_a_view",
+        """
+        x = torch.tensor([[[3.0, 0.5], [2.0, 1.0]]], requires_grad=True)
+        x.select(0, 0).chunk(1, 0)[-1].sum().backward()
+        x.grad
+        """,
+        """
+        x = torch.ones(2, 2, requires_grad=True)
+        x[0].chunk(1, 0)[0].sum().backward()
+        x.grad
+        """,
+        """
+        x = torch.tensor([1., 2., 3.], requires_grad=True) * 1
+        y = x.unbind(0)[-1].unsqueeze(0).unbind(-1)[0]
+        y.backward()
+        """,
+        bug="backward through split/chunk/unbind of a view (of select, of an unsqueezed "
+            "unbind output) leaks NumPy errors ('could not broadcast input array from shape "
+            "(4,) into shape (2,2)', 'zero-dimensional arrays cannot be concatenated', "
+            "TypeError 'iteration over a 0-d array'): the multi-output node receives one "
+            "gradient per output of the wrong shape (engine / multi-output views)"),
+    regression(
+        "inference_view_full_slice_setitem_message",
+        """
+        t = torch.ones(2, requires_grad=True) * 1
+        with torch.inference_mode():
+            v = t.narrow(0, 0, 1)
+        v[..., :1] = -1
+        """,
+        """
+        t = torch.ones(2, 1, requires_grad=True) * 1
+        with torch.no_grad():
+            v = t[::2]
+        v[..., :1] = 3
+        """,
+        bug="an index of full slices is no view in torch (it writes into v itself: 'A view "
+            "was created in inference mode and is being modified inplace...'); minigrad "
+            "slices first and names 'Output 0 of Slice is a view of a view...' (indexing)"),
+    regression(
+        "index_with_only_none_is_unsqueeze",
+        """
+        x = torch.ones(2, requires_grad=True) * 1
+        x[None].grad_fn, x[None, None].grad_fn
+        """,
+        bug="x[None] records UnsqueezeBackward0 in torch, AliasBackward0 in minigrad "
+            "(indexing)"),
+    regression(
+        "select_out_of_range_message",
+        """
+        torch.zeros(2, 3).select(1, 5)
+        """,
+        """
+        torch.zeros(1, 1, 0).select(-1, 0)
+        """,
+        bug="select() out of range: torch says 'select(): index 5 out of range for tensor of "
+            "size [2, 3] at dimension 1', minigrad gives the indexing message 'index 5 is out "
+            "of bounds for dimension 1 with size 3' (indexing)"),
+    regression(
+        "matmul_empty_result_skips_dtype_check",
+        """
+        torch.ones(2) @ torch.ones(1, 2, 0, dtype=torch.float64)
+        """,
+        """
+        (torch.ones(3, 3, dtype=torch.float64) @ torch.ones(1, 3, 3, 0)).dtype
+        """,
+        bug="vector @ batch with an empty result and different dtypes: torch raises 'addmv "
+            "input tensors must have the same dtype, but got Float, Double, and Float', "
+            "minigrad returns an empty float64 tensor (matmul)"),
+]
+
+
+@pytest.mark.parametrize("cells", REGRESSIONS)
+def test_view_matmul_regression(cells):
+    assert_same(cells)
