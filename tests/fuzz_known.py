@@ -141,10 +141,6 @@ KNOWN_DIVERGENCES = (
           "all the input arrays must have same number of dimensions|AxisError|"
           "Dimension out of range",
           program=r"split\(|chunk\(|unbind\("),
-    # a leaf saved by an n-d matmul and changed in place: torch names AsStrided, minigrad
-    # names nothing
-    Known("nd_matmul_saved_operand_version_message", "which is output 0 of AsStrided",
-          r"\] is at version", program=r"@|matmul\("),
     # NumPy leaking through
     Known("no_numpy_warnings_from_inf_in_arithmetic", ".",
           "RuntimeWarning: .* encountered in",
