@@ -202,6 +202,12 @@ REGRESSIONS = [
         "t = torch.zeros(3)\nt[np.array(0)] = torch.ones(3)",
     ),
     regression(
+        "setitem_leaf_checked_before_the_index_dtype",
+        "g = torch.tensor([1., 2., 3.], requires_grad=True)\ng[torch.tensor(2.)] = 2",
+        "g[...] = 2", "g[()] = torch.ones(3)",
+        "t = torch.zeros(3)\nt[...] = torch.ones(1, 3)\nt",
+    ),
+    regression(
         "select_out_of_range_message",
         "a = torch.ones(2, 3)\na.select(1, np.int64(3))", "a.select(-1, -4)",
         "torch.select(a, 0, 2)",

@@ -77,16 +77,12 @@ _INDEX_DTYPES = "tensors used as indices must be long, int, byte or bool tensors
 
 def index_arrays(key, ndim):
     """An index_put_ key as NumPy indices: Tensors become arrays; more Tensors than x has
-    dims, or a float index, are refused with torch's messages (NumPy would say its own)."""
+    dims are refused with torch's message."""
     if len(key) > ndim and all(hasattr(k, "_data") for k in key):
         raise IndexError(f"too many indices for tensor of dimension {ndim} (got {len(key)})")
     out = []
     for k in key:
-        if hasattr(k, "_data"):
-            k = k._data
-        if isinstance(k, np.ndarray) and k.dtype.kind not in "biu":
-            raise IndexError(_INDEX_DTYPES)
-        out.append(k)
+        out.append(k._data if hasattr(k, "_data") else k)     # (dtypes: checked later)
     return tuple(out)
 
 
@@ -103,6 +99,8 @@ def check_advanced_key(shape, key, value_shape=None):
     of `shape`, made before its kernel reads any index: an indexed dim of size 0 with a
     nonempty index, then (for index_put) the value's shape against the result's; an index
     out of bounds is left to the kernel, so it is reported after these."""
+    if any(isinstance(k, np.ndarray) and k.dtype.kind not in "biu" for k in key):
+        raise IndexError(_INDEX_DTYPES)
     ndim = len(shape)
     used = sum(k.ndim if isinstance(k, np.ndarray) and k.dtype.kind == "b" else 1
                for k in key if k is not None and k is not Ellipsis and not isinstance(k, bool))

@@ -61,10 +61,7 @@ def _norm_key(x, key):
             out.append(k)
             continue
         if isinstance(k, Tensor):
-            kd = k._data
-            if kd.dtype.kind == "f":
-                raise IndexError("tensors used as indices must be long, int, byte or bool "
-                                 "tensors")
+            kd = k._data        # (a float tensor is refused by the indexing kernel, later)
             if kd.ndim == 0 and kd.dtype.kind in "iu":
                 k = int(kd)
             else:
@@ -193,6 +190,12 @@ def setitem(x, key, value):
             fill_(target, value)
         return
     if key is False:                    # torch writes nothing and checks nothing
+        return
+    if key is Ellipsis or (type(key) is tuple and not key):     # x itself, not a view
+        if isinstance(value, Tensor):
+            copy_(x, _fit_value(x, value))
+        else:
+            fill_(x, value)
         return
     key = _sequence_as_tuple(key)
     nkey, basic = _norm_key(x, key)
