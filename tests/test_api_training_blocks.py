@@ -83,6 +83,37 @@ BCE_CASES = [
          "z = torch.tensor([0.5, -1., 2., 0.], requires_grad=True)\nloss = m(z, y)\nloss",
          "loss.backward()\nz.grad",
          "nn.BCEWithLogitsLoss(reduction='sum')(z, y)", "m(z, y[:3])"),
+    # a graph of the backward (create_graph=True): torch's own nodes, and their gradients
+    case("bce_double_backward", BCE,
+         """
+         x = torch.tensor([0.2, 0.7, 0.9], requires_grad=True)
+         t = torch.tensor([0., 1., 1.], requires_grad=True)
+         w = torch.tensor([1., 2., 3.])
+         def walk(fn, d=0):
+             if fn is not None and d < 5:
+                 print("  " * d + fn.name())
+                 for n, _ in fn.next_functions:
+                     walk(n, d + 1)
+         """,
+         """
+         (g,) = torch.autograd.grad(F.binary_cross_entropy(x, t.detach()), x, create_graph=True)
+         print(g, g.grad_fn.next_functions, g.grad_fn._saved_reduction)
+         torch.autograd.grad(g.sum(), x)
+         """,
+         """
+         for reduction in ('mean', 'sum', 'none'):
+             loss = F.binary_cross_entropy(x, t, weight=w, reduction=reduction)
+             g, gt = torch.autograd.grad(loss.sum(), (x, t), create_graph=True)
+             walk(g.grad_fn)
+             walk(gt.grad_fn)
+             print(torch.autograd.grad((g * g).sum() + gt.sum(), (x, t)))
+         """,
+         """
+         seed = torch.tensor(2., requires_grad=True)
+         (g,) = torch.autograd.grad(F.binary_cross_entropy(x, t), x, seed, create_graph=True)
+         walk(g.grad_fn)
+         torch.autograd.grad(g.sum(), (seed, x, t))
+         """),
 ]
 
 
@@ -185,6 +216,16 @@ BATCHNORM2D = [
          "bn(torch.ones(1, 2, 3, 3, 3))", "bn(torch.ones(1, 3, 2, 2))",
          "bn(torch.ones(1, 2, 1, 1))", "nn.BatchNorm1d(2)(torch.ones(2, 2, 2, 2))",
          "nn.BatchNorm3d(2), nn.BatchNorm3d(2)(torch.ones(2, 2, 2))"),
+    # an empty batch (a data loader's last, empty slice): torch skips every check, leaves the
+    # running buffers alone and keeps weight and bias in the graph through their element 0
+    case("batchnorm_empty_batch", BN, "y = bn(torch.ones(0, 2, 3, 2))\ny, y.grad_fn",
+         "y.grad_fn.next_functions, y.grad_fn.next_functions[0][0].next_functions",
+         "bn.running_mean, bn.running_var, bn.num_batches_tracked",
+         "y.sum().backward()\nbn.weight.grad, bn.bias.grad",
+         "F = torch.nn.functional\nF.batch_norm(torch.ones(0, 3), torch.zeros(2), "
+         "torch.ones(2), training=True)",
+         "F.batch_norm(torch.ones(0, 3), None, None, training=False).grad_fn",
+         "bn.eval()\nbn(torch.ones(0, 2, 1, 1))", "F.batch_norm(torch.ones(0), None, None)"),
     case("resnet_block_inplace_relu",
          "import torch.nn as nn\ntorch.manual_seed(0)\n"
          "conv = nn.Conv2d(2, 2, 3, padding=1, bias=False)\n"

@@ -104,7 +104,8 @@ def copy_(dst, src, non_blocking=False):
     """Copy src's values into dst (broadcasting and casting); gradients flow to src."""
     if not isinstance(src, Tensor):
         # torch reads a Python number as a tensor here (and only a Python number)
-        check_args("copy_", ("(Tensor other, bool non_blocking = False)",), dst,
+        check_args("copy_", ("(Tensor other, bool non_blocking = False)",   # (+ one unprinted)
+                             "hidden (Tensor other, bool non_blocking, bool _)"), dst,
                    {"other": src, "non_blocking": non_blocking}, numbers_as_tensors=True)
         if isinstance(src, complex):
             raise TypeError("minigrad does not support complex numbers")
