@@ -327,7 +327,9 @@ def test_matmul_sweep_mixed_dtypes_match_torch(dtype):
      "torch.ones(2, 3, 4).transpose(0, 1) @ torch.ones(4)",
      "type((torch.ones(3, 2, 4).transpose(0, 1) @ torch.ones(4, 2)).grad_fn).__name__",
      "torch.ones(2) @ torch.ones(3, 1, 2).mT",
-     "torch.ones(2) @ torch.ones(3, 2, 1)"],
+     "torch.ones(2) @ torch.ones(3, 2, 1)",
+     "torch.ones(2) @ torch.ones(1, 1, 3).expand(1, 1, 3)",
+     "torch.ones(1, 1, 3).expand(1, 1, 3) @ torch.ones(2)"],
     # the reproducers
     ["torch.matmul(torch.ones((4, 2)), torch.ones((0, 3, 4)))",
      "(torch.ones((1, 4, 2), requires_grad=True) @ torch.ones((1, 4, 2))).sum().backward()",
