@@ -109,12 +109,6 @@ KNOWN_DIVERGENCES = (
           "is a view of a view which was created in (inference|no_grad) mode"),
     Known("index_with_only_none_is_unsqueeze", "UnsqueezeBackward0", "AliasBackward0",
           attr="grad_fn"),
-    Known("select_out_of_range_message", r"select\(\): index -?\d+ out of range",
-          "is out of bounds for dimension"),
-    Known("matmul_empty_result_skips_dtype_check",
-          "must have the same dtype|expected scalar type|expected m1 and m2", NO_EXC),
-    Known("matmul_empty_result_skips_dtype_check", ".", ".", attr="dtype",
-          origin=r"@|matmul\("),
     Known("backward_through_split_of_a_view", ".",
           "could not broadcast input array|zero-dimensional arrays cannot be concatenated|"
           "iteration over a 0-d array|all the input array dimensions|"

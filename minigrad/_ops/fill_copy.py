@@ -4,12 +4,12 @@ index_put_ and the random fills (recorded through inplace.inplace, as every in-p
 import numpy as np
 
 from .._compat._argparse_calls import check_args
-from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
 from ._core import Tensor, as_tensor_arg, check_tensor, checked_value
 from .._either import array, constant_like
 from ._util import zeros_of, broadcast_shapes, cast, sum_to, torch_index_message
-from .inplace import _OVERLAP, _write, check_inplace, inplace
+from .index_views import check_advanced_key, index_arrays
+from .inplace import _OVERLAP, inplace
 
 
 class ZeroBackward0(Node):
@@ -126,14 +126,12 @@ class IndexPutBackward0(Node):
 
     def forward(self, x, v, key, accumulate):
         vd = v._data if isinstance(v, Tensor) else v
-        if isinstance(vd, np.ndarray) and vd.dtype != x._data.dtype \
-                and not _as_masked_fill(key, vd, accumulate):
-            from .._dtype import from_numpy_dtype
-            raise RuntimeError(
-                "Index put requires the source and destination dtypes match, got "
-                f"{from_numpy_dtype(x._data.dtype)._legacy[:-len('Tensor')]} for the "
-                f"destination and {from_numpy_dtype(vd.dtype)._legacy[:-len('Tensor')]} for "
-                "the source.")
+        try:
+            check_advanced_key(x._data.shape, key, np.shape(vd))
+        except IndexError:
+            _check_put_dtypes(x, key, vd, accumulate)   # torch: the value's shape, the
+            raise                                       # dtypes, then the bounds
+        _check_put_dtypes(x, key, vd, accumulate)
         out = np.array(x._data)
         try:
             if accumulate:
@@ -162,6 +160,17 @@ class IndexPutBackward0(Node):
         return constant_like(gx, g), (None if gv is None else constant_like(gv, g))
 
 
+def _check_put_dtypes(x, key, vd, accumulate):
+    if isinstance(vd, np.ndarray) and vd.dtype != x._data.dtype \
+            and not _as_masked_fill(key, vd, accumulate):
+        from .._dtype import from_numpy_dtype
+        raise RuntimeError(
+            "Index put requires the source and destination dtypes match, got "
+            f"{from_numpy_dtype(x._data.dtype)._legacy[:-len('Tensor')]} for the "
+            f"destination and {from_numpy_dtype(vd.dtype)._legacy[:-len('Tensor')]} for "
+            "the source.")
+
+
 def _as_masked_fill(key, vd, accumulate):
     """Whether torch runs this index_put_ as a masked_fill_ (which converts the value to the
     tensor's dtype): one value, no accumulation, and one advanced index, a bool mask."""
@@ -174,26 +183,46 @@ def _as_masked_fill(key, vd, accumulate):
 
 def index_put_(x, key, value, accumulate=False):
     """x[key] = value (or += with accumulate) for advanced keys: IndexPutBackward0."""
-    return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),), key, accumulate)
+    return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),),
+                   index_arrays(key, x._data.ndim), accumulate)
 
 
-def _random_fill(x, sample):
-    """uniform_/normal_: overwrite x with random values (an in-place op: checked, bumps the
-    version). Like torch, the new values carry no history."""
-    check_inplace(x)
-    if _grad_state.enabled and x._requires_grad and x._node is not None:
-        raise RuntimeError("minigrad: random in-place fills of tensors with history are not "
-                           "supported; do it under minigrad.no_grad()")
-    _write(x, sample(x._data.shape).astype(x._data.dtype))
-    x._bump_version()
-    return x
+class _RandomFillBackward(Node):
+    """x.normal_() / x.uniform_(): new values that do not depend on the old ones (their
+    gradient is zero); torch records the fill, so a tensor with history stays in the graph."""
+    __slots__ = ()
+
+    def forward(self, x, sample):
+        return sample(x._data.shape).astype(x._data.dtype)
+
+    def backward(self, g):
+        return (zeros_of(g),)
+
+
+class NormalBackward0(_RandomFillBackward):
+    __slots__ = ()
+
+
+class UniformBackward0(_RandomFillBackward):
+    __slots__ = ()
+
+
+def _fill_args(name, x, values):
+    """torch's parser message for a random fill's bounds given as anything but numbers."""
+    if any(v.__class__ not in (int, float, bool) for v in values.values()):
+        first, second = values
+        check_args(name, (f"(float {first} = 0, float {second} = 1, *, "
+                          "torch.Generator generator = None)",), x, values)
 
 
 def uniform_(x, a=0.0, b=1.0, *, generator=None):
     from .._random import _rng
-    return _random_fill(x, lambda shape: _rng(generator).uniform(a, b, shape))
+    _fill_args("uniform_", x, {"from": a, "to": b})
+    return inplace(UniformBackward0, x, (), lambda shape: _rng(generator).uniform(a, b, shape))
 
 
 def normal_(x, mean=0.0, std=1.0, *, generator=None):
     from .._random import _rng
-    return _random_fill(x, lambda shape: _rng(generator).normal(mean, std, shape))
+    _fill_args("normal_", x, {"mean": mean, "std": std})
+    return inplace(NormalBackward0, x, (),
+                   lambda shape: _rng(generator).normal(mean, std, shape))
