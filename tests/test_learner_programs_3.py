@@ -300,9 +300,7 @@ LOSSES = [
             print(nn.CrossEntropyLoss()(logits, probs))
             w = nn.CrossEntropyLoss(weight=torch.tensor([1., 3.]))
             print(w(logits, torch.tensor([0, 1])))
-            """,
-            xfail="CrossEntropyLoss(weight=...) raises NotImplementedError 'class weights are "
-                  "not supported' (losses owner)"),
+            """),
 ]
 
 DISTRIBUTIONS = [
