@@ -30,6 +30,9 @@ class Known:
 
 
 NO_EXC = "^no exception$"
+MATMUL_SHAPE_MESSAGES = ("mat1 and mat2 shapes cannot be multiplied|size mismatch, got input|"
+                         "Expected size for first two dimensions|must match the size of tensor|"
+                         "inconsistent tensor size|batch2 tensor")
 KNOWN_DIVERGENCES = (
     # autograd.grad / backward
     Known("autograd_grad_of_sum_is_an_expanded_view",
@@ -110,6 +113,9 @@ KNOWN_DIVERGENCES = (
           "addmv input tensors|expected m1 and m2"),
     Known("matmul_batched_shape_messages", "mat1 and mat2 shapes cannot be multiplied",
           "batch2 tensor"),
+    # any other pairing of matmul's shape messages (the folded and the batched paths differ)
+    Known("matmul_batched_shape_messages", MATMUL_SHAPE_MESSAGES, MATMUL_SHAPE_MESSAGES,
+          code=r"@|matmul\(|mm\(|mv\(|dot\("),
     Known("matmul_batched_shape_messages", "size mismatch, got input", "batch2 tensor"),
     Known("matmul_batched_shape_messages", "mat1 and mat2 shapes cannot be multiplied",
           "size mismatch, got input"),
