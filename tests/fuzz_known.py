@@ -161,6 +161,9 @@ KNOWN_DIVERGENCES = (
     Known("inference_view_full_slice_setitem_message",
           "^RuntimeError: A view was created in (inference|no_grad) mode and is being modified",
           "is a view of a view which was created in (inference|no_grad) mode"),
+    Known("no_grad_view_requires_grad_follows_the_root_base", r"\('ok', False\)",
+          r"\('ok', True\)", attr="requires_grad", program=r"requires_grad_\(False\)|"
+          r"requires_grad = False|detach_\(\)"),
     Known("index_with_only_none_is_unsqueeze", "UnsqueezeBackward0", "AliasBackward0",
           attr="grad_fn"),
     Known("select_out_of_range_message", r"select\(\): index -?\d+ out of range",

@@ -62,6 +62,19 @@ REGRESSIONS = [
             "TypeError 'iteration over a 0-d array'): the multi-output node receives one "
             "gradient per output of the wrong shape (engine / multi-output views)"),
     regression(
+        "no_grad_view_requires_grad_follows_the_root_base",
+        """
+        t0 = torch.tensor([1., 2.], requires_grad=True)
+        t1 = t0.view(-1)
+        t0.requires_grad_(False)
+        with torch.no_grad():
+            t3 = t1.view(-1)
+        t1.requires_grad, t3.requires_grad, t3.grad_fn, t3.is_leaf
+        """,
+        bug="a view made under no_grad of a view (t1) whose root base no longer requires grad: "
+            "torch takes requires_grad from the root base (False), minigrad from the viewed "
+            "tensor t1 (True) (autograd core: view_history.make_view)"),
+    regression(
         "inference_view_full_slice_setitem_message",
         """
         t = torch.ones(2, requires_grad=True) * 1
