@@ -6,6 +6,8 @@ roots (`grad_edge`) and the user's gradients into seeds, checked in torch's orde
 torch's messages, then hand both to `autograd/engine.py`'s `execute`. `Tensor.backward()`
 comes here too.
 """
+import operator
+
 import numpy as np
 
 from ._compat.messages import CREATE_GRAPH_CYCLE
@@ -31,11 +33,23 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                     allow_unused, materialize_grads)
 
 
-def _root_grads(tensors, grad_tensors, create_graph):
+def _as_flag(value):
+    """retain_graph/create_graph as torch's engine reads them: a C unsigned char, taken from
+    anything with `__index__` (so not a float, nor a float tensor)."""
+    n = operator.index(value)
+    if not -2 ** 63 <= n < 2 ** 63:
+        raise OverflowError("Python int too large to convert to C long")
+    if not 0 <= n <= 255:
+        raise OverflowError("unsigned byte integer is " + ("less than minimum" if n < 0 else
+                                                           "greater than maximum"))
+    return bool(n)
+
+
+def _root_grads(tensors, grad_tensors, retain_graph, create_graph):
     """The gradients the roots start from, checked in torch's order: each given gradient
-    (shape, type; a missing one needs a scalar root), then the counts, then that every root
-    requires grad."""
-    for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
+    (shape, type; a missing one needs a scalar root), the two flags, then the counts (extra
+    gradients are ignored), then that every root requires grad."""
+    for t, g in zip(tensors, grad_tensors):
         if g is None:
             if t._requires_grad and t._data.size != 1:
                 raise RuntimeError("grad can be implicitly created only for scalar outputs")
@@ -43,9 +57,13 @@ def _root_grads(tensors, grad_tensors, create_graph):
             raise TypeError(f"gradients can be either Tensors or None, but got "
                             f"{type(g).__name__}")
         elif g._data.shape != t._data.shape:
-            raise RuntimeError(f"Mismatch in shape: grad_output[{i}] has a shape of {g.shape} "
-                               f"and output[{i}] has a shape of {t.shape}.")
-    if len(grad_tensors) != len(tensors):
+            # torch finds both positions with tuple.index, so by ==, as here
+            raise RuntimeError(f"Mismatch in shape: grad_output[{grad_tensors.index(g)}] has a "
+                               f"shape of {g.shape} and output[{tensors.index(t)}] has a shape "
+                               f"of {t.shape}.")
+    _as_flag(retain_graph)
+    _as_flag(create_graph)
+    if len(grad_tensors) < len(tensors):
         raise RuntimeError(f"got {len(tensors)} tensors and {len(grad_tensors)} gradients")
     grads = []
     for i, (t, g) in enumerate(zip(tensors, grad_tensors)):
@@ -92,7 +110,8 @@ def _check_inputs(inputs):
 def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False,
                  inputs=None):
     """torch.autograd.backward: accumulate d(tensors)/d(leaf) into every leaf's .grad."""
-    if grad_tensors is None and inputs is None and not create_graph \
+    if grad_tensors is None and inputs is None and create_graph is False \
+            and (retain_graph is None or retain_graph.__class__ is bool) \
             and tensors.__class__ is tuple and len(tensors) == 1:
         t = tensors[0]      # `loss.backward()`: for a 0-d result of an op (not a view) none
         node = t._node      # of the checks below can fail, and the seed is a plain 1
@@ -104,7 +123,8 @@ def run_backward(tensors, grad_tensors=None, retain_graph=None, create_graph=Fal
     tensors, grads = _normalize(tensors, grad_tensors)
     if retain_graph is None:
         retain_graph = create_graph
-    root_grads = _root_grads(tensors, grads, create_graph)
+    root_grads = _root_grads(tensors, grads, retain_graph, create_graph)
+    create_graph = _as_flag(create_graph)
     if create_graph:        # (torch's engine warns, once: Tensor.backward or autograd.backward)
         warn_once(CREATE_GRAPH_CYCLE, stacklevel=3, internal=ENGINE_CREATE_GRAPH)
     roots = list(map(grad_edge, tensors))
@@ -135,7 +155,8 @@ def run_grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph
         allow_unused = materialize_grads
     if retain_graph is None:
         retain_graph = create_graph
-    root_grads = _root_grads(outputs, grads, create_graph)
+    root_grads = _root_grads(outputs, grads, retain_graph, create_graph)
+    create_graph = _as_flag(create_graph)
     _check_inputs(inputs)
     for t in inputs:
         if not t._requires_grad:

@@ -10,7 +10,7 @@ from ._device import factory as _device_factory
 from ._dtype import device, dtype as _dtype_cls  # noqa: F401  (device: minigrad.device)
 from ._dtype import _Default, get_default_dtype, set_default_dtype  # noqa: F401  (re-exported)
 from ._compat._argparse import Parser, tp_name
-from ._compat._argparse_calls import with_binding_errors
+from ._compat._argparse_calls import binding_error, torch_signatures, with_binding_errors
 from ._tensor import Tensor
 from ._ops._core import check_tensor, checked_value, type_name
 from ._ops._core import number_arg as _number_arg, size_arg as _size
@@ -131,9 +131,26 @@ def _np(dtype, default=None, op="ones"):
     return dtype.np
 
 
-def _shape_and_dtype(size, dtype, op):
+def _requires_grad_first(size, dtype, requires_grad, op):
+    """A factory's `requires_grad=` that is not a bool, in the parser's order: after the
+    size's type and the dtype's (a tensor class passes), before the size's values."""
+    try:
+        _size(size, op)
+    except TypeError as exc:
+        if "(position 1)" in str(exc) or "positional" in str(exc):
+            raise
+    except RuntimeError:
+        pass
+    if dtype is not None and not _tensor_type(dtype):
+        _dtype.dtype_arg(dtype, op)
+    return _requires_grad_arg(requires_grad, op)
+
+
+def _shape_and_dtype(size, dtype, op, requires_grad=False):
     """(shape, NumPy dtype) of a factory call, its errors in torch's order: the parser checks
     the size's type, then the dtype's; the size's values (later elements, signs) come last."""
+    if requires_grad.__class__ is not bool:
+        _requires_grad_first(size, dtype, requires_grad, op)
     if not size:                        # (`size` is required: ones(()) is the 0-d tensor)
         raise TypeError(f'{op}() missing 1 required positional arguments: "size"')
     try:
@@ -167,14 +184,14 @@ def allocate(make, shape, np_dtype):
 
 @_factory
 def ones(*size, dtype=None, requires_grad=False, device=None, out=None):
-    shape, np_dtype = _shape_and_dtype(size, dtype, "ones")
+    shape, np_dtype = _shape_and_dtype(size, dtype, "ones", requires_grad)
     return _finish(allocate(lambda: np.ones(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
 @_factory
 def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
     try:
-        shape, np_dtype = _shape_and_dtype(size, dtype, "zeros")
+        shape, np_dtype = _shape_and_dtype(size, dtype, "zeros", requires_grad)
     except RuntimeError:                # a negative size: zeros has its own message
         raise RuntimeError("zeros: Dimension size must be non-negative.") from None
     return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
@@ -182,7 +199,7 @@ def zeros(*size, dtype=None, requires_grad=False, device=None, out=None):
 
 @_factory
 def empty(*size, dtype=None, requires_grad=False, device=None, memory_format=None):
-    shape, np_dtype = _shape_and_dtype(size, dtype, "empty")
+    shape, np_dtype = _shape_and_dtype(size, dtype, "empty", requires_grad)
     return _finish(allocate(lambda: np.zeros(shape, np_dtype), shape, np_dtype), requires_grad)
 
 
@@ -237,28 +254,54 @@ def eye(n, m=None, *, dtype=None, requires_grad=False, device=None):
 _LIKE_OPTIONS = ("layout", "pin_memory", "memory_format")     # torch's, with no effect here
 
 
+def _tensor_type(x):
+    """Whether `x` is a tensor class (torch.Tensor, torch.FloatTensor): torch's parser lets
+    one through as a dtype, and fails to convert it after the other arguments' checks."""
+    return isinstance(x, type) and (tp_name(x) == "minigrad._C._TensorMeta"
+                                    or type(x).__name__ == "tensortype")
+
+
+def _requires_grad_arg(value, op):
+    """`requires_grad=` as torch's parser reads it: a bool, or None for False."""
+    if value is None:
+        return False
+    if value.__class__ is not bool:
+        raise TypeError(f"{op}(): argument 'requires_grad' must be bool, not {tp_name(value)}")
+    return value
+
+
 def _like_arguments(name, t, args, kwargs):
     """torch's parser error for arguments `ones_like(t, ...)` does not take: a second
     positional argument or a keyword it does not know."""
-    from ._compat._argparse_calls import binding_error
-    unknown = [k for k in kwargs if k not in _LIKE_OPTIONS]
-    if not args and not unknown:
-        return
+    unknown = [k for k in kwargs if k not in _LIKE_OPTIONS + ("dtype", "requires_grad",
+                                                             "device", "generator")]
     text = (f"{name}() takes 1 positional argument but {len(args) + 1} were given" if args
-            else f"{name}() got an unexpected keyword argument '{unknown[0]}'")
-    raise binding_error(name, TypeError(text), (t, *args), kwargs)
+            else f"{name}() got an unexpected keyword argument '{unknown[0]}'" if unknown
+            else None)
+    signatures = torch_signatures(name, False)
+    err = Parser(name, *signatures).error(None, [t, *args], kwargs) if signatures else None
+    if err is not None:
+        raise err
+    if text is not None:
+        raise binding_error(name, TypeError(text), (t, *args), kwargs)
 
 
 def _like(fn, name):
     def like(input, *args, dtype=None, requires_grad=False, device=None, **kwargs):
         t = input
-        if fn is not full_like_impl and (args or kwargs):
-            _like_arguments(name, t, args, kwargs)
+        if (fn is not full_like_impl and (args or kwargs)) or requires_grad.__class__ is \
+                not bool or (dtype is not None and dtype.__class__ is not _dtype_cls):
+            # (a factory's parser lets a tensor class through as dtype; its cast fails after)
+            named = {"dtype": None if _tensor_type(dtype) else dtype,
+                     "requires_grad": requires_grad, "device": device}
+            _like_arguments(name, t, args if fn is not full_like_impl else (), {
+                **{k: v for k, v in named.items() if v is not None and v is not False},
+                **(kwargs if fn is not full_like_impl else {})})
+            requires_grad = bool(requires_grad)     # (None: the parser's default)
+            if dtype is not None:
+                dtype = _dtype.dtype_arg(dtype, name)     # (a tensor class fails here)
         if t.__class__ is not Tensor:
             check_tensor(t, name)
-        if requires_grad.__class__ is not bool:
-            raise TypeError(f"{name}(): argument 'requires_grad' must be bool, not "
-                            f"{tp_name(requires_grad)}")
         d = dtype or t.dtype
         return fn(*args, t._data.shape, dtype=d, requires_grad=requires_grad, **kwargs) \
             if fn is full_like_impl else fn(t._data.shape, dtype=d, requires_grad=requires_grad)

@@ -2,6 +2,11 @@
 
 A minigrad dtype wraps a NumPy dtype. `float32` is the default, as in torch.
 """
+import ctypes
+import functools
+import operator
+import sys
+
 import numpy as np
 
 __all__ = ["dtype", "Size"]
@@ -33,9 +38,17 @@ class dtype:
         return self
 
 
-# CPython names an object's type by the type's name in its own errors ("unsupported operand
-# type(s) for -: 'float' and 'torch.dtype'"): torch's dtype is a C type named torch.dtype
-dtype.__name__, dtype.__module__ = "minigrad.dtype", "minigrad"
+# torch's dtype is a C type: `type(torch.float32).__name__` is 'dtype', its module 'torch',
+# while CPython's own errors print its full C name ("unsupported operand type(s) for -:
+# 'float' and 'torch.dtype'", "'torch.dtype' object has no attribute 'x'"). A Python class
+# has one name for both, so the C name (`tp_name`, the first field after the object header
+# of every type object) is pointed at a string of its own; on another Python the errors
+# say 'dtype'.
+dtype.__module__ = "minigrad"
+_C_NAME = ctypes.create_string_buffer(b"minigrad.dtype")    # (kept alive: the type uses it)
+if sys.implementation.name == "cpython":
+    ctypes.c_void_p.from_address(id(dtype) + object.__basicsize__ + ctypes.sizeof(
+        ctypes.c_ssize_t)).value = ctypes.addressof(_C_NAME)
 
 float16 = dtype("float16", np.float16, "HalfTensor", 2)
 float32 = dtype("float32", np.float32, "FloatTensor", 2)
@@ -96,7 +109,13 @@ def dtype_arg(d, op):
         return d
     if d is int or d is float or d is bool:
         return _BY_NAME[_PYTHON_TYPES[d.__name__]]
-    raise TypeError(f"{op}(): argument 'dtype' must be minigrad.dtype, not {type(d).__name__}")
+    raise TypeError(f"{op}(): argument 'dtype' must be minigrad.dtype, not {type_name[0](d)}")
+
+
+# how torch's messages name an argument's type ('int', 'numpy.int64', 'torch._C._TensorMeta'
+# for the class torch.Tensor): the parser's rule, which sits above this module and puts
+# itself here when imported (see _compat/_argparse.py)
+type_name = [lambda x: type(x).__name__]
 
 
 def to_np(d):
@@ -112,6 +131,14 @@ class Size(tuple):
     """The shape of a tensor: a tuple that prints as `minigrad.Size([2, 3])`."""
 
     __slots__ = ()
+
+    def __new__(cls, sizes=()):
+        items = tuple(sizes)
+        for item in items:
+            if item.__class__ is not int:
+                items = _checked_sizes(items)
+                break
+        return tuple.__new__(cls, items)
 
     def __repr__(self):
         return f"minigrad.Size({list(self)})"
@@ -131,6 +158,25 @@ class Size(tuple):
     def __add__(self, other):
         return Size(tuple(self) + tuple(other))
 
+
+def _checked_sizes(items):
+    """A Size's items as torch checks them: ints (bools, NumPy integers and integer tensors
+    of one element count) in int64's range."""
+    out = []
+    for i, item in enumerate(items):
+        try:
+            n = operator.index(item)
+        except TypeError:
+            raise TypeError(f"torch.Size() takes an iterable of 'int' (item {i} is "
+                            f"'{type_name[0](item)}')") from None
+        if not -2 ** 63 <= n < 2 ** 63:
+            raise ValueError("Overflow when unpacking long long")
+        out.append(n)
+    return tuple(out)
+
+
+# the tensor record makes its shapes without Size's checks (NumPy's are ints)
+new_size = functools.partial(tuple.__new__, Size)
 
 # `device` lives with the rest of device handling; imported here because minigrad.device
 # sits beside minigrad.dtype in the front door.

@@ -6,9 +6,8 @@ The node classes and their saved slots live in the autograd core, which is at it
 budget; the attribute is attached here, from the surface, to every node class that saves a
 tensor (imported by `minigrad/__init__.py` once the ops and nn have defined their nodes).
 """
-import weakref
-
 from .autograd.graph import Node
+import minigrad.autograd.saved_hooks as _saved_hooks
 from .autograd.saved import FREED, SavedTensor as _CoreSavedTensor
 from ._tensor import Tensor
 
@@ -50,38 +49,16 @@ class SavedTensor:
                                "already been set. Hint: only one pair of hooks is allowed at "
                                "a time.")
         # torch hands the pack hook the saved data without its autograd identity, and puts
-        # that identity back on what the unpack hook returns
+        # that identity back on what the unpack hook returns (saved_hooks.unpack)
         original = saved.tensor
         if original is not None:
             packed = pack(original.detach())
-            identity = (original._requires_grad, original._node, None)
         else:
             packed = pack(Tensor._make(saved.data, False, None))
-            identity = (True, None, weakref.ref(self._node))    # (a weak ref: no cycle)
+        saved.hooked = (packed, unpack, _saved_hooks.identity(original, original is None))
         saved.tensor = saved.data = saved.vc = None
         saved.version, saved.nonleaf = 0, False
-        saved.hooked = (packed, _Reattached(unpack, identity))
 
-
-class _Reattached:
-    """An unpack hook whose result gets back the saved tensor's requires_grad and grad_fn
-    (a result saved by its own node gets that node), as torch's unpacked values do."""
-
-    __slots__ = ("unpack", "identity")
-
-    def __init__(self, unpack, identity):
-        self.unpack, self.identity = unpack, identity
-
-    def __call__(self, packed):
-        value = self.unpack(packed)
-        if not isinstance(value, Tensor):
-            return value                # (the core raises torch's TypeError for it)
-        requires_grad, grad_fn, node_ref = self.identity
-        if node_ref is not None:
-            grad_fn = node_ref()
-        if not requires_grad or (value._node is grad_fn and value._requires_grad):
-            return value
-        return Tensor._make(value._data, True, grad_fn)
 
 SavedTensor.__module__ = "minigrad._C._autograd"
 

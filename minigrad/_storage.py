@@ -18,9 +18,6 @@ class VersionCounter:
     def __init__(self, value=0):
         self.value = value
 
-    def bump(self):
-        self.value += 1
-
 
 def root_array(arr):
     """The array that owns the memory `arr` looks at (walks NumPy's `.base` chain)."""

@@ -102,7 +102,7 @@ class Tensor(TensorBase):
     def is_leaf(self):
         """True for tensors with no grad_fn: all tensors that don't require grad, and
         those the user created with requires_grad=True."""
-        return self._node is None and self.grad_fn is None   # (a view may regain a history)
+        return self.grad_fn is None     # (a view may regain a history, or refuse to)
 
     @property
     def requires_grad(self):
@@ -234,11 +234,13 @@ class Tensor(TensorBase):
         return t
 
     def detach_(self):
-        """Cut this tensor out of the graph in place."""
+        """Cut this tensor out of the graph in place (a no-op on an inference tensor, which
+        torch's autograd never sees)."""
         if self._base is not None:
             raise RuntimeError(_messages.DETACH_VIEW_IN_PLACE)
-        self._node = None
-        self._set_requires_grad(False)
+        if not self._is_inference:
+            self._node = None
+            self._set_requires_grad(False)
         return self
 
     @property

@@ -6,8 +6,9 @@ import warnings
 
 
 from . import _dtype
-from ._dtype import Size, device
+from ._dtype import device, new_size
 from ._compat._argparse_calls import no_arguments
+from ._compat._call_site import via_method
 from ._compat._internal_warning import SCALAR_CONVERSION, warn_internal
 from ._storage import UntypedStorage
 from ._autograd_state import grad_state
@@ -44,9 +45,10 @@ def _int_arg(value, op, name, pos):
         params = code.co_varnames[:code.co_argcount]
         for i, param in enumerate(params):
             if frame.f_locals.get(param) is value and i:
-                # a method's position leaves out self; torch.stack(tensors, dim) counts all
-                first_is_tensor = hasattr(frame.f_locals.get(params[0]), "_data")
-                name, pos = name or param, pos or (i if first_is_tensor else i + 1)
+                # a method's position leaves out self; torch.unsqueeze(x, dim) counts all
+                method = hasattr(frame.f_locals.get(params[0]), "_data") and (
+                    via_method() or code.co_filename == __file__)     # (x.size(dim) here)
+                name, pos = name or param, pos or (i if method else i + 1)
                 break
     if isinstance(value, np.generic):
         type_name = f"numpy.{type(value).__name__}"
@@ -64,11 +66,11 @@ class TensorBase:
     # ---- metadata --------------------------------------------------------------------
     @property
     def shape(self):
-        return Size(self._data.shape)
+        return new_size(self._data.shape)
 
     def size(self, dim=None):
         if dim is None:
-            return Size(self._data.shape)
+            return new_size(self._data.shape)
         if not self._data.ndim and dim.__class__ is int:
             raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
         return self._data.shape[wrap_dim(dim, self._data.ndim)]
@@ -202,7 +204,19 @@ class TensorBase:
         return self._data
 
     def __array__(self, dtype=None, copy=None):
-        return self._data if dtype is None else self._data.astype(dtype)
+        # torch's __array__ is numpy(): refused for a tensor that requires grad while grad
+        # mode is on (this is how NumPy's reflected `ndarray + g` fails, as in torch)
+        data = self.numpy()
+        return data if dtype is None else data.astype(dtype, copy=False)
+
+    def __array_wrap__(self, array):
+        # NumPy wraps a ufunc's result on a tensor (np.sin(t), the reflected `t + ndarray`)
+        # with this: a tensor sharing the array, bool read as uint8, as torch does. (Like
+        # torch's, the signature lacks NumPy 2's context arguments, so NumPy issues the same
+        # DeprecationWarning.)
+        if array.dtype == bool:
+            array = array.astype("uint8")
+        return type(self)._make(array, False, None)
 
     def _scalar_for_builtin(self):
         if self._data.size != 1:

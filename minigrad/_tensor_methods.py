@@ -320,7 +320,8 @@ def install(cls, tensor_class=Tensor, translate=True):
 install(TensorMethods)
 
 # methods of the tensor record that take arguments or are rarely called: torch's words too
-for _name in ("stride", "is_contiguous", "numpy", "requires_grad_", "retain_grad", "detach_"):
+for _name in ("stride", "is_contiguous", "numpy", "requires_grad_", "retain_grad", "detach_",
+              "type"):
     setattr(Tensor, _name, with_binding_errors(getattr(Tensor, _name), _name, True))
 
 from ._tensor_methods_unary import NoArgumentTensorMethods  # noqa: E402

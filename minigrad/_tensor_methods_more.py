@@ -44,19 +44,23 @@ class MoreTensorMethods:
         fn = self._node
         if self._base is not None and self._vc is not None \
                 and self._vc.value != self._view_version \
-                and (fn is not None or self._follows_a_base_with_history()):
+                and (fn is not None or self._base._requires_grad):
             # the base or a sibling view changed in place: the view's history is now
-            # "take this slice of the (new) base", as in torch
-            fn = regenerate_view_grad_fn(self)
+            # "take this slice of the (new) base", as in torch, unless its creation forbids it
+            err = inplace.view_rule_error(self, "its base or another view of its base has been")
+            if err is not None:
+                raise err
+            if fn is not None or self._follows_a_base_with_history():
+                fn = regenerate_view_grad_fn(self)
         return fn
 
     def _is_view(self, *args, **kwargs):
         """Whether this tensor is a view of another (has a `_base`); an inference tensor's
-        views are not tracked as views, as in torch."""
+        views are not views (autograd/view_history.py's make_view), as in torch."""
         if args or kwargs:
             raise TypeError("TensorBase._is_view() takes no keyword arguments" if kwargs else
                             f"TensorBase._is_view() takes no arguments ({len(args)} given)")
-        return self._base is not None and not self._is_inference
+        return self._base is not None
 
     # torch's `t._grad_fn`: reads and writes go straight to Tensor's slot `_node`, but `del`
     # is refused as in torch. minigrad's own code uses `_node`, so this property costs nothing

@@ -2,7 +2,10 @@
 on every op of every model, so they skip the extra method call). Copied onto `Tensor` like
 the named methods in `_tensor_methods.py`."""
 
-from ._ops import arithmetic, comparison, inplace, linalg, power, shifts, unary
+import numpy as np
+
+from ._ops import arithmetic, comparison, inplace, inplace_operators, linalg, power, shifts, \
+    unary
 from ._tensor_methods import install
 
 __all__ = ["TensorOperators"]
@@ -25,7 +28,6 @@ class TensorOperators:
     __rfloordiv__ = arithmetic.rfloordiv
     __mod__ = arithmetic.remainder
     __rmod__ = arithmetic.rremainder
-    __matmul__ = linalg.matmul
     __neg__ = unary.neg
     __abs__ = unary.abs
     __eq__ = comparison.eq
@@ -41,6 +43,11 @@ class TensorOperators:
     __rshift__, __rrshift__ = shifts.rshift, shifts.rrshift
     __invert__ = comparison.invert
 
+    def __matmul__(self, other):
+        if other.__class__ is np.ndarray:   # declined, as torch does: NumPy's reflected `@`
+            return NotImplemented           # computes (and its errors are what torch shows)
+        return linalg.matmul(self, other)
+
     def __rmatmul__(self, other):
         # (torch's __rmatmul__ turns a TypeError into NotImplemented: `2 @ t` is Python's
         # "unsupported operand type(s) for @")
@@ -52,23 +59,20 @@ class TensorOperators:
     def __pos__(self):
         return self
 
-    def __iadd__(self, other):
-        inplace.add_(self, other)
-        return self
-
-    __isub__ = inplace.sub_     # returns self (`p -= lr * p.grad` in every optimizer step)
-
-    def __imul__(self, other):
-        inplace.mul_(self, other)
-        return self
-
-    def __itruediv__(self, other):
-        inplace.div_(self, other)
-        return self
-
-    def __ipow__(self, other):
-        inplace.pow_(self, other)
-        return self
+    # the in-place ops return self, or NotImplemented for an operand torch's operators decline
+    # (an ndarray: Python then runs NumPy's reflected operator, which makes a new tensor)
+    __iadd__ = inplace.add_
+    __isub__ = inplace.sub_     # (`p -= lr * p.grad` in every optimizer step)
+    __imul__ = inplace.mul_
+    __itruediv__ = inplace.div_
+    __ipow__ = inplace.pow_
+    __iand__ = inplace_operators.iand
+    __ior__ = inplace_operators.ior
+    __ixor__ = inplace_operators.ixor
+    __ilshift__ = inplace_operators.ilshift
+    __irshift__ = inplace_operators.irshift
+    __ifloordiv__ = inplace_operators.ifloordiv
+    __imod__ = inplace_operators.imod
 
 
 install(TensorOperators)

@@ -30,9 +30,6 @@ class Known:
 
 
 NO_EXC = "^no exception$"
-MATMUL_SHAPE_MESSAGES = ("mat1 and mat2 shapes cannot be multiplied|size mismatch, got input|"
-                         "Expected size for first two dimensions|must match the size of tensor|"
-                         "inconsistent tensor size|batch2 tensor")
 KNOWN_DIVERGENCES = (
     # autograd.grad / backward
     Known("autograd_grad_of_sum_is_an_expanded_view",
@@ -82,47 +79,19 @@ KNOWN_DIVERGENCES = (
     Known("max_dim_of_bool_tensor_requiring_grad", "Autograd not support dtype: Bool", NO_EXC),
     Known("create_graph_through_index_grad_fn_name", "IndexPutImplBackward0",
           "_IndexIntoZeros", attr="grad_fn"),
-    Known("detach_inplace_on_inference_view", NO_EXC, "Can't detach views in-place"),
     Known("reshape_empty_with_inferred_dim_message", "cannot reshape tensor of 0 elements",
           "is invalid for input of size 0"),
     Known("reshape_of_non_contiguous_viewable_is_reshape_alias", "ReshapeAliasBackward0",
           "ViewBackward0", attr="grad_fn"),
     Known("grad_version_after_masked_backward", r"\('ok', \d+\)", r"\('ok', \d+\)",
           attr="_version", program=r"\.grad\b"),
-    Known("nd_matmul_saved_operand_version_message", "which is output 0 of AsStrided",
-          "which is output 0 of (?!AsStrided)", program=r"@"),
-    Known("matmul_nd_grad_fn_names", "UnsafeViewBackward0|CloneBackward0|TransposeBackward0",
-          "SqueezeBackward1|UnsafeViewBackward0", attr="grad_fn", origin="@|matmul"),
     # dtypes
-    # matmul messages
     Known("fresh_result_version", r"\('ok', [12]\)", r"\('ok', 0\)", attr="_version",
           at_creation=True),
     # the same offset carried on: an in-place op on such a result, then an alias of it
     # (`t.double()` of a float64 t is t): torch 2, minigrad 1
     Known("fresh_result_version", r"\('ok', 2\)", r"\('ok', 1\)", attr="_version",
           at_creation=True, program=r"inference_mode\(\)(.|\n)*\.clone\(\)"),
-    Known("matmul_checks_before_bool_not_implemented",
-          "expected m1 and m2|Expected size for first two|addmv_impl_cpu|mat1 and mat2 shapes|"
-          "must match the size of tensor|addmv input tensors|dot : expected both",
-          "not implemented for 'Bool'"),
-    Known("batched_matmul_folded_dtype_messages",
-          "expected scalar type (Float|Double|Long) but found|expected m1 and m2", NO_EXC),
-    Known("batched_matmul_folded_dtype_messages", "expected m1 and m2|addmv input tensors",
-          "expected scalar type"),
-    Known("batched_matmul_folded_dtype_messages", "expected scalar type",
-          "addmv input tensors|expected m1 and m2"),
-    Known("matmul_batched_shape_messages", "mat1 and mat2 shapes cannot be multiplied",
-          "batch2 tensor"),
-    # any other pairing of matmul's shape messages (the folded and the batched paths differ)
-    Known("matmul_batched_shape_messages", MATMUL_SHAPE_MESSAGES, MATMUL_SHAPE_MESSAGES,
-          code=r"@|matmul\(|mm\(|mv\(|dot\("),
-    Known("matmul_batched_shape_messages", "size mismatch, got input", "batch2 tensor"),
-    Known("matmul_batched_shape_messages", "mat1 and mat2 shapes cannot be multiplied",
-          "size mismatch, got input"),
-    Known("matmul_batched_shape_messages", "Expected size for first two dimensions",
-          "Expected size for first two dimensions|mat1 and mat2 shapes"),
-    Known("matmul_batched_shape_messages", "must match the size of tensor b",
-          "operands could not be broadcast|Expected size for first two dimensions"),
     # indexing and in-place checks
     Known("index_0d_tensor_messages",
           "invalid index of a 0-dim tensor|slice\\(\\) cannot be applied to a 0-dim tensor|"
@@ -147,17 +116,9 @@ KNOWN_DIVERGENCES = (
     Known("copy_into_integer_tensor_does_not_require_grad", "False|None", "True|Copy",
           attr="requires_grad|is_leaf|grad_fn", code=r"copy_\(|\] = "),
     # views made under no_grad / inference_mode
-    Known("no_grad_view_grad_fn_after_base_modified_in_place",
-          "A view was created in (no_grad|inference) mode and its base", ".",
-          attr="outcome|is_leaf|grad_fn|requires_grad"),
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
     # found by the matmul and view-chain rules (tests/fuzz_rules.py)
-    Known("multi_output_view_grad_fn_after_base_modified_in_place",
-          "This view is the output of a function that returns multiple views", r"\('ok'",
-          attr="is_leaf|grad_fn|requires_grad"),
-    Known("multi_output_view_grad_fn_after_base_modified_in_place",
-          "This view is the output of a function that returns multiple views", NO_EXC),
     Known("inference_view_full_slice_setitem_message",
           "^RuntimeError: A view was created in (inference|no_grad) mode and is being modified",
           "is a view of a view which was created in (inference|no_grad) mode"),
@@ -168,20 +129,12 @@ KNOWN_DIVERGENCES = (
           attr="grad_fn"),
     Known("select_out_of_range_message", r"select\(\): index -?\d+ out of range",
           "is out of bounds for dimension"),
-    Known("matmul_empty_result_skips_dtype_check",
-          "must have the same dtype|expected scalar type|expected m1 and m2", NO_EXC),
-    Known("matmul_empty_result_skips_dtype_check", ".", ".", attr="dtype",
-          origin=r"@|matmul\("),
     Known("backward_through_split_of_a_view", ".",
           "could not broadcast input array|zero-dimensional arrays cannot be concatenated|"
           "iteration over a 0-d array|all the input array dimensions|"
           "all the input arrays must have same number of dimensions|AxisError|"
           "Dimension out of range",
           program=r"split\(|chunk\(|unbind\("),
-    # a leaf saved by an n-d matmul and changed in place: torch names AsStrided, minigrad
-    # names nothing
-    Known("nd_matmul_saved_operand_version_message", "which is output 0 of AsStrided",
-          r"\] is at version", program=r"@|matmul\("),
     # NumPy leaking through
     Known("no_numpy_warnings_from_inf_in_arithmetic", ".",
           "RuntimeWarning: .* encountered in",

@@ -57,6 +57,33 @@ RNN_CASES = [
     case("rnn_hidden_carried_across_batches", SET_WEIGHTS,
          "r = set_weights(nn.RNN(3, 2))\nh = torch.zeros(1, 2, 2)",
          "for batch in (x, x * 0.5):\n    out, h = r(batch, h)\n    out.sum().backward()"),
+    # bidirectional: parameters ..._reverse, both directions' features side by side (CatBackward0),
+    # h_n layer by layer, forward direction first
+    case("rnn_bidirectional", SET_WEIGHTS,
+         "r = set_weights(nn.RNN(3, 2, bidirectional=True))\n"
+         "r, [n for n, _ in r.named_parameters()], [[p.shape for p in l] for l in r.all_weights]",
+         "out, hn = r(x)\nout, hn",
+         "out.grad_fn, out.grad_fn.next_functions, hn.grad_fn.next_functions",
+         "rev = out.grad_fn.next_functions[1][0]\n"
+         "[n[0].next_functions[0][0].next_functions for n in rev.next_functions]",
+         "(out.sum() + hn.sum()).backward()\n"
+         "r.weight_ih_l0_reverse.grad, r.bias_hh_l0_reverse.grad, r.weight_hh_l0.grad",
+         "o, h = r(x[:, 0])\no.shape, h.shape, o.grad_fn, h.grad_fn",
+         "o, h = r(x[:, 0], torch.ones(2, 2))\nh",
+         "r(x, torch.zeros(1, 2, 2))", "r(x[:, 0], torch.zeros(1, 2))",
+         "r(torch.ones(0, 2, 3))", "nn.RNN(3, 2)(torch.ones(0, 3))",
+         "sd = r.state_dict()\nlist(sd), sd['weight_hh_l0_reverse']",
+         "nn.RNN(3, 2, bidirectional=True).load_state_dict(sd)",
+         "[[p.shape for p in l] for l in nn.RNN(3, 2, bidirectional=True, bias=False).all_weights]",
+         "nn.RNN(3, 2, bidirectional=1), nn.RNN(3, 2, 2, 'tanh', True, False, 0.0, True)"),
+    case("rnn_bidirectional_layers_batch_first", SET_WEIGHTS,
+         "r = set_weights(nn.RNN(3, 2, num_layers=2, bidirectional=True, batch_first=True, "
+         "nonlinearity='relu'))\nr, r._flat_weights_names",
+         "h0 = torch.full((4, 5, 2), 0.5, requires_grad=True)\nout, hn = r(x, h0)\n"
+         "print(out.shape, hn.shape, out.grad_fn)\nout[1], hn",
+         "hn.sum().backward()\nh0.grad[:, 0]",
+         "m = set_weights(nn.RNN(3, 2, num_layers=2, bidirectional=True, dropout=0.5))\n"
+         "m.eval()\nm, m(x)[1]"),
     case("rnn_errors", SET_WEIGHTS, "r = nn.RNN(3, 2)", "r(torch.ones(2, 3, 3, 3))",
          "r(torch.ones(5, 2, 4))", "r(x, torch.ones(1, 3, 2))", "r(x, torch.ones(2, 2))",
          "r(x[:, 0], torch.ones(1, 1, 2))", "r(x[:, 0], torch.ones(2))", "r(x.double())",
@@ -184,9 +211,11 @@ def test_distribution_samples_follow_their_law():
     assert (sure[:, 0] == 1).all() and (sure[:, 1] == 0).all()
 
 
-@pytest.mark.parametrize("layers, batch_first, nonlinearity",
-                         [(1, False, "tanh"), (3, True, "relu"), (2, False, "tanh")])
-def test_rnn_matches_torch_numerically(layers, batch_first, nonlinearity):
+@pytest.mark.parametrize("layers, batch_first, nonlinearity, bidirectional",
+                         [(1, False, "tanh", False), (3, True, "relu", False),
+                          (2, False, "tanh", False), (1, False, "tanh", True),
+                          (3, True, "relu", True), (2, False, "tanh", True)])
+def test_rnn_matches_torch_numerically(layers, batch_first, nonlinearity, bidirectional):
     """Random weights copied from torch into minigrad: outputs, h_n and every parameter's
     gradient agree to float32 tolerance on a (4, 7, 5) input."""
     import torch
@@ -194,9 +223,9 @@ def test_rnn_matches_torch_numerically(layers, batch_first, nonlinearity):
     import minigrad
     rng = np.random.default_rng(0)
     ref = torch.nn.RNN(5, 8, num_layers=layers, batch_first=batch_first,
-                       nonlinearity=nonlinearity)
+                       nonlinearity=nonlinearity, bidirectional=bidirectional)
     ours = minigrad.nn.RNN(5, 8, num_layers=layers, batch_first=batch_first,
-                           nonlinearity=nonlinearity)
+                           nonlinearity=nonlinearity, bidirectional=bidirectional)
     with minigrad.no_grad():
         for (name, p), (name2, q) in zip(ref.named_parameters(), ours.named_parameters()):
             assert name == name2

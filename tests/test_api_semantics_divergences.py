@@ -1,7 +1,7 @@
 """Semantic divergences found on learners' programs (issue 20, "Why"), each compared with
 torch 2.13: the in-place rule for views of the pieces of unbind/split/chunk, in-place ops after
-a module with full backward hooks, the legacy type names (classes), and the scalar-conversion
-warning."""
+a module with full backward hooks, on views a custom Function returned, the legacy type names
+(classes), and the scalar-conversion warning."""
 import textwrap
 
 import pytest
@@ -82,6 +82,138 @@ CASES = [
          d = Doubler()
          d.register_full_backward_hook(lambda *args: print("hook"))
          d(torch.ones(2, requires_grad=True).clone())
+         """),
+    # a custom Function's output that is its input returned as-is, or a view of it, may not be
+    # modified in place (torch's creation meta IN_CUSTOM_FUNCTION / MULTI_OUTPUT_NODE), nor
+    # may its history be regenerated after its base changed
+    case("custom_function_views_refuse_inplace",
+         """
+         class Ident(torch.autograd.Function):
+             @staticmethod
+             def forward(ctx, x):
+                 return x
+             @staticmethod
+             def backward(ctx, g):
+                 return g
+         class ViewOf(torch.autograd.Function):
+             @staticmethod
+             def forward(ctx, x):
+                 return x.view(-1)
+             @staticmethod
+             def backward(ctx, g):
+                 return g.view(2, 2)
+         class Pair(torch.autograd.Function):
+             @staticmethod
+             def forward(ctx, x):
+                 return x, x[0]
+             @staticmethod
+             def backward(ctx, g, h):
+                 return g
+         x = torch.ones(2, 2, requires_grad=True)
+         y = x * 1
+         """,
+         """
+         o = Ident.apply(y)
+         print(o is y, o._is_view(), o._base is y, o.grad_fn.name())
+         o.add_(1)
+         """,
+         """
+         o = Ident.apply(x)
+         print(o is x, o._is_view(), o._base is x)
+         o.add_(1)
+         """,
+         """
+         o = ViewOf.apply(y)
+         print(o._is_view(), o._base is y, o.grad_fn.name())
+         o.add_(1)
+         """,
+         "ViewOf.apply(x).mul_(2)", "Ident.apply(y)[0].add_(1)", "Ident.apply(y).view(4).add_(1)",
+         """
+         p, q = Pair.apply(y)
+         print(p._is_view(), q._is_view(), q._base is y)
+         q.add_(1)
+         """,
+         "p.add_(1)",
+         """
+         with torch.no_grad():
+             o = Ident.apply(y)
+             o.add_(1)
+         print(o.requires_grad, o._is_view())
+         """,
+         """
+         o = Ident.apply(y)
+         with torch.no_grad():
+             o.add_(1)
+         print(y)
+         """,
+         """
+         z = torch.ones(3)
+         o = Ident.apply(z)
+         print(o.requires_grad, o._is_view())
+         o.add_(1)
+         o
+         """,
+         """
+         o = ViewOf.apply(y)
+         o.detach().add_(1)
+         o.sum().backward()
+         """,
+         """
+         o = Ident.apply(y)
+         y.add_(1)
+         print(o.grad_fn)
+         """,
+         "o.is_leaf",
+         """
+         o = Ident.apply(y)
+         o.clone().add_(1).sum().backward()
+         print(x.grad)
+         """),
+    # the same rule for the pieces of unbind/split and views made in no_grad mode: reading
+    # the grad_fn of such a view after its base changed in place is refused
+    case("views_with_a_creation_rule_refuse_a_new_history",
+         """
+         x = torch.ones(2, 2, requires_grad=True)
+         y = x * 1
+         u = y.unbind()
+         y.add_(1)
+         u[0].grad_fn
+         """,
+         "u[1].sum()", "u[0].is_leaf", "u[0].requires_grad",
+         """
+         with torch.no_grad():
+             print(u[0].grad_fn)
+         """,
+         """
+         y = x * 1
+         with torch.no_grad():
+             v = y[0]
+             v.add_(1)
+         v.grad_fn
+         """,
+         """
+         z = torch.ones(2, 2)
+         with torch.no_grad():
+             w = z[0]
+         z.add_(1)
+         print(w.grad_fn)
+         z.requires_grad_()
+         print(w.requires_grad)
+         w.grad_fn
+         """,
+         """
+         y = x * 1
+         with torch.no_grad():
+             v = y[0]
+         y.detach().add_(1)
+         print(v.requires_grad)
+         (v * 2).sum()
+         """,
+         """
+         y = x * 1
+         v = y[0]
+         y.add_(1)
+         print(v.grad_fn, v.is_leaf)
          """),
     # the legacy type names are classes (metaclass tensortype), not functions
     case("legacy_type_names_are_classes",

@@ -165,6 +165,38 @@ BACKWARD_CASES = [
         """,
         "torch.autograd.backward([(a * 2).sum(), (b * 3).sum()])\na.grad, b.grad",
     ),
+    # torch zips tensors with gradients (extra gradients are ignored, missing ones counted),
+    # finds the positions in its shape message with tuple.index (so by ==), and its engine
+    # reads retain_graph/create_graph as C unsigned chars (through __index__)
+    case(
+        "backward_gradient_argument_counts_and_flags",
+        """
+        x = torch.ones(3, requires_grad=True)
+        g1, g2 = torch.ones(()), torch.ones(())
+        x.sum().backward([g1, g2])
+        x.grad
+        """,
+        "x.sum().backward([g1])", "x.sum().backward([])", "(x * 2).backward(1.0)",
+        "(x * 2).backward([1., 1., 1.])", "(x * 2).backward(torch.ones(()))",
+        "torch.autograd.backward([x.sum(), x.sum()], [g1])",
+        "torch.autograd.grad(x.sum(), x, [g1, g2])",
+        "torch.autograd.grad([x.sum(), x.sum()], x, torch.ones(()))",
+        "torch.autograd.grad([x.sum()], [x], grad_outputs=torch.ones(2))",
+        "torch.autograd.backward([x.sum(), x.sum()], [torch.ones(()), torch.ones(2)])",
+        "torch.autograd.backward([x.sum(), x.sum()], [torch.ones(()), torch.ones(1)])",
+        "torch.autograd.backward([x.sum(), (x * 2).sum()], [torch.ones(()), torch.ones(1)])",
+        "torch.autograd.backward([x.sum(), x.sum()], [torch.ones(2), torch.ones(2)])",
+        "x.sum().backward(g1, g2)", "x.sum().backward(retain_graph=torch.tensor(1))",
+        "x.sum().backward(retain_graph=1.5)", "x.sum().backward(retain_graph='yes')",
+        "x.sum().backward(retain_graph=2)", "x.sum().backward(retain_graph=256)",
+        "x.sum().backward(retain_graph=[])", "x.sum().backward(create_graph=1.5)",
+        "x.sum().backward(create_graph=-1)", "x.sum().backward(create_graph='')",
+        "x.sum().backward(retain_graph=2 ** 70)",
+        "torch.autograd.grad(x.sum(), x, retain_graph=1.5)",
+        "torch.autograd.grad(x.sum(), x, create_graph=torch.ones(()))",
+        "torch.ones(2).sum().backward(retain_graph=0.5)",
+        "x.grad",
+    ),
 ]
 
 

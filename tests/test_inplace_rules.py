@@ -438,9 +438,6 @@ REGRESSIONS = [
         t3.add_(2)
         t4.sum().backward()
         """,
-        bug="an N-D matmul operand modified in place is named by its own grad_fn ('output 0 of "
-            "Add'); torch's matmul saves expanded/reshaped views of its operands, whose "
-            "regenerated history makes the message say 'output 0 of AsStrided'",
     ),
     regression(
         "saved_tensor_check_order",

@@ -335,6 +335,66 @@ VERSION_CASES = [
         y.sum().backward()
         """,
     ),
+    # in-place ops that save their output (sigmoid_, tanh_, exp_...): the saved result shares
+    # the output's version counter; a further change is caught with its versions; an in-place
+    # op on a view names the view's regenerated grad_fn (AsStrided)
+    case(
+        "saved_result_of_inplace_ops_and_versions",
+        """
+        x = torch.tensor([0.5, 1.0], requires_grad=True)
+        y = x * 1
+        y.sigmoid_()
+        r = y.grad_fn._saved_result
+        print(y._version, y.grad_fn, r, r._version)
+        y.mul_(2)
+        print(y._version, r._version, y.grad_fn, y.grad_fn.next_functions[0][0].name())
+        """,
+        "y.grad_fn.next_functions[0][0]._saved_result", "y.sum().backward()",
+        """
+        y = x * 1
+        y.tanh_()
+        y.detach().add_(1)
+        y.sum().backward()
+        """,
+        """
+        y = x * 1
+        y.exp_()
+        y.add_(1)
+        print(y._version)
+        y.sum().backward()
+        """,
+        """
+        y = x * 1
+        y.exp_()
+        print(y.grad_fn._saved_result, y.grad_fn._saved_result is y)
+        y.grad_fn._saved_result.add_(1)
+        print(y._version, y)
+        y.sum().backward()
+        """,
+        """
+        y = x * 1
+        v = y[0:1]
+        v.sigmoid_()
+        print(v._version, y._version, y.grad_fn, v.grad_fn)
+        y.add_(1)
+        y.sum().backward()
+        """,
+        """
+        y = x * 1
+        v = y[0:1]
+        v.exp_()
+        print(v.grad_fn.name(), y.grad_fn.name())
+        y.sum().backward()
+        x.grad
+        """,
+        """
+        y = x * 1
+        y.relu_()
+        y.sqrt_()
+        y.add_(1)
+        y.sum().backward()
+        """,
+    ),
 ]
 
 

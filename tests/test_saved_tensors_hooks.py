@@ -179,6 +179,49 @@ CASES = [
              y.sum().backward()
              print(name, log)
          """),
+    # torch puts the saved tensor's autograd identity back on what unpack returns: a pack hook
+    # that detaches keeps requires_grad, grad_fn and the leaf's accumulator (double backward)
+    case("unpacked_tensor_gets_the_saved_identity",
+         """
+         with hooks(lambda t: t.detach(), lambda t: t):
+             y = a.pow(2)
+             z = a.exp()
+             w = z.pow(2)
+         s = y.grad_fn._saved_self
+         print(s, s.requires_grad, s.is_leaf, s.grad_fn, s is a, s.equal(a))
+         r = z.grad_fn._saved_result
+         print(r, r.requires_grad, r.is_leaf, r.grad_fn is z.grad_fn, r is z)
+         v = w.grad_fn._saved_self
+         print(v.requires_grad, v.grad_fn is z.grad_fn, v is z)
+         """,
+         """
+         (y.sum() + z.sum() + w.sum()).backward(create_graph=True)
+         print(torch.allclose(a.grad, 2 * a + a.exp() + 2 * (2 * a).exp()), a.grad.grad_fn)
+         (g,) = torch.autograd.grad(a.grad.sum(), a)
+         print(torch.allclose(g, 2 + a.exp() + 4 * (2 * a).exp()))
+         """,
+         """
+         with hooks(lambda t: t.detach(), lambda t: t * 2):
+             u = b.pow(3)
+         (g,) = torch.autograd.grad(u.sum(), b, create_graph=True)
+         print(g)
+         g.sum().backward()
+         print(b.grad)
+         """,
+         """
+         with hooks(lambda t: 7, lambda t: torch.ones(2)):
+             p = b.pow(3)
+             e = b.exp()
+             m = (b * 1).pow(2)
+         print(p.grad_fn._saved_self, e.grad_fn._saved_result, m.grad_fn._saved_self)
+         """,
+         """
+         with hooks(lambda t: t, lambda t: t.detach()):
+             p = b.pow(3)
+             m = b * torch.ones(2)
+         print(p.grad_fn._saved_self.requires_grad, m.grad_fn._saved_other.requires_grad,
+               m.grad_fn._saved_self)
+         """),
 ]
 
 

@@ -331,8 +331,80 @@ REGRESSIONS = [
             v = s.t()
         v.detach_()
         """,
-        bug="detach_() refuses views made in inference mode; torch does not track those as "
-            "views and allows it",
+    ),
+    # torch does not track views of an inference tensor: they have no _base, no history, do
+    # not follow the base's requires_grad, and in-place rules are those of inference tensors
+    regression(
+        "views_of_inference_tensors_are_not_views",
+        """
+        with torch.inference_mode():
+            a = torch.ones(4)
+            v, s = a.view(2, 2), a[1:3]
+            w = torch.ones(4, requires_grad=True)
+            wv = w.view(2, 2)
+            print(v._base, v._is_view(), s._base, s._is_view(), a._is_view(), v.is_inference())
+            print(wv.requires_grad, wv.is_leaf, wv._base, wv.grad_fn)
+            wv.add_(1)
+            u = a.unbind()
+            print(u[0]._base, u[0].grad_fn, w.expand(2, 4)._base, w.unbind()[1].grad_fn)
+            u[0].add_(1)
+            print(a, w)
+        """,
+        "v._base, v._is_view(), wv.requires_grad, wv.is_leaf",
+        "v.add_(1)", "s.mul_(2)", "wv.add_(1)", "a",
+        """
+        with torch.no_grad():
+            wv.add_(1)
+        """,
+        """
+        wo = w.view(4)
+        print(wo.requires_grad, wo.is_leaf, wo._base, wo._is_view(), wo.grad_fn)
+        print(w.unbind()[0].requires_grad, w.split(2)[1].is_leaf, w.t().requires_grad)
+        (wo * 2).sum().backward()
+        """,
+        "w.unbind()[0].add_(1)", "(w.view(2, 2) * 2).sum().backward()",
+        """
+        d = a.detach()
+        dv = d.view(2, 2)
+        print(dv._base is d, dv._is_view())
+        dv.add_(1)
+        """,
+        """
+        w.requires_grad_(False)
+        print(wv.requires_grad, wo.requires_grad)
+        with torch.inference_mode():
+            b = torch.ones(3)
+            bv = b[:2]
+        b.requires_grad_()
+        print(bv.requires_grad)
+        """,
+        "bv.requires_grad_()",
+        """
+        with torch.inference_mode():
+            bv.requires_grad_()
+            print(bv.requires_grad, b.requires_grad)
+            n = torch.ones(4)
+        bv.detach_()
+        print(bv.requires_grad)
+        """,
+        """
+        n = torch.ones(4)
+        with torch.inference_mode():
+            nv = n.view(2, 2)
+            print(nv._base is n, nv._is_view(), nv.is_inference())
+        nv.add_(1)
+        """,
+    ),
+    regression(
+        "detach_inplace_of_inference_tensor_is_a_no_op",
+        """
+        with torch.inference_mode():
+            w = torch.ones(4, requires_grad=True)
+            w.detach_()
+            print(w.requires_grad)
+        w.detach_()
+        w.requires_grad, w.is_leaf
+        """,
     ),
     regression(
         "reshape_empty_with_inferred_dim_message",
@@ -362,9 +434,6 @@ REGRESSIONS = [
         [type(r.grad_fn).__name__ for r in (a1 @ a3, a2 @ a3, a3 @ a1)]
         """,
         "type((torch.ones(3, 1, requires_grad=True) @ torch.ones(3, 1, 1)).grad_fn).__name__",
-        bug="1-D @ 3-D and 3-D @ 1-D record SqueezeBackward1 (torch: UnsafeViewBackward0); "
-            "2-D @ 3-D records UnsafeViewBackward0 (torch: CloneBackward0, or TransposeBackward0 "
-            "when the transposed result is already contiguous)",
     ),
     # ---- views made under no_grad / inference_mode ---------------------------------------
     regression(
@@ -385,10 +454,6 @@ REGRESSIONS = [
         y.add_(1)
         w.grad_fn
         """,
-        bug="reading grad_fn/is_leaf of a no_grad (or inference-mode) view whose base was then "
-            "modified in place with grad mode on returns None/True; torch raises 'A view was "
-            "created in no_grad mode and its base or another view of its base has been "
-            "modified inplace...'",
     ),
     regression(
         "inplace_on_view_of_no_grad_view_message",

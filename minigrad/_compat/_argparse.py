@@ -27,28 +27,35 @@ import operator
 
 import numpy as np
 
+from .. import _dtype
 from ._call_site import call_shape
 
 # minigrad classes that stand for torch's C types: Python prints those with their module
-_C_TYPES = {"dtype", "Size", "device", "Generator", "finfo", "iinfo", "layout",
-            "memory_format"}
+_C_TYPES = {"dtype", "Size", "device", "Generator", "finfo", "iinfo", "layout", "memory_format"}
 
 
 def tp_name(x):
     """The name torch's messages give the type of `x` (CPython's tp_name): 'int', 'NoneType',
     'Tensor', 'Parameter', 'numpy.int64', 'torch.dtype'."""
     cls = type(x)
+    if cls is type and _registered and issubclass(x, _registered[0]):   # (their metaclasses)
+        return "_ParameterMeta" if "Parameter" in str(x.__mro__) else "minigrad._C._TensorMeta"
     module = cls.__module__ or ""
+    if cls is type and _registered and issubclass(x, _tensor_class()):
+        # (the metaclass torch gives its Tensor classes, and nn.Parameter's own)
+        if any(c.__module__ == "minigrad.nn.parameter" for c in x.__mro__):
+            return "_ParameterMeta"
+        return "minigrad._C._TensorMeta"
     if module == "builtins":
         return cls.__name__
     if module.startswith("minigrad"):    # (minigrad says minigrad where torch says torch)
-        # (minigrad.dtype's class is itself named so: see _dtype.py)
         return f"minigrad.{cls.__name__}" if cls.__name__ in _C_TYPES else cls.__name__
     if module.startswith("numpy"):
         return f"numpy.{cls.__name__}"
     return cls.__name__
 
 
+_dtype.type_name[0] = tp_name      # (dtype_arg's messages, below the parser, use it too)
 _registered = []     # [Tensor]: the parser sits below the tensor record (whose own failure
                      # paths use it), so _tensor.py registers the class for isinstance tests
 register_tensor_class = _registered.append
@@ -268,7 +275,9 @@ class Signature:
                     raise TypeError(f"{where} must be {p.shown}, not {tp_name(x)}")
             if not keyword:
                 pos += 1
-        if left > 0:
+        if pos < nargs and raise_:      # (sizes as one sequence, then more: `permute((0, 1), 2)`)
+            raise self._too_many(nargs)
+        if left > 0 or pos < nargs:
             if raise_:
                 names = [p.name for p in self.params]
                 for key in kwargs:

@@ -4,10 +4,9 @@ import dis
 import functools
 import operator
 import re
-import sys
 
 from ._argparse import Parser, _is_index, tp_name
-from ._call_site import via_method
+from ._call_site import user_frame, via_method
 
 
 def int_list(value, op, name):
@@ -139,7 +138,8 @@ def no_arguments(name, args, kwargs):
     Python's own binding error would cost every call."""
     # (CPython names the class of the method descriptor, TensorBase, for `x.exp(1)`, and
     # the tensor's own class for a call that unpacks its arguments, `x.exp(*xs)`)
-    owner = "Tensor" if _unpacking_call(sys._getframe(2)) else "TensorBase"
+    frame = user_frame()
+    owner = "Tensor" if frame is not None and _unpacking_call(frame) else "TensorBase"
     if kwargs:
         return TypeError(f"{owner}.{name}() takes no keyword arguments")
     return TypeError(f"{owner}.{name}() takes no arguments ({len(args)} given)")
@@ -159,12 +159,12 @@ def binding_error(name, exc, args, kwargs, method=False, fn=None):
     the parser's message for `fn`'s own signature (torch checks the count of positional
     arguments, then the missing ones, then the keywords, where Python starts with the
     keywords), else Python's message in torch's words. `args` include `self` for a method."""
-    from ._argparse_signatures import FUNCTIONS, METHODS
+    signatures = torch_signatures(name, method)
     if not method and fn is not None and not _has_parameters(fn):
         # (C functions of the torch module without any: CPython's words)
         return TypeError(f"torch.{name}() takes no keyword arguments" if kwargs else
                          f"torch.{name}() takes no arguments ({len(args)} given)")
-    if method and name not in METHODS and fn is not None and \
+    if method and not signatures and fn is not None and \
             getattr(fn, "__code__", None) is not None and \
             fn.__code__.co_argcount == 1 and not _has_parameters_beyond_self(fn):
         # (torch's overloads of round() and the like are in METHODS)
@@ -177,7 +177,6 @@ def binding_error(name, exc, args, kwargs, method=False, fn=None):
         return TypeError(re.sub(r"^[\w.]+\(\)", f"Tensor.{name}()", str(exc)))
     if method:
         args = args[1:]
-    signatures = (METHODS if method else FUNCTIONS).get(name)
     if not signatures and fn is not None:
         signatures = _signature_of(fn, method, name)
     if signatures:
@@ -185,6 +184,15 @@ def binding_error(name, exc, args, kwargs, method=False, fn=None):
         if err is not None:
             return err
     return TypeError(_python_wording(name, str(exc), method))
+
+
+def torch_signatures(name, method):
+    """torch's overloads of `name`, the method's or the function's, or None if unknown."""
+    from . import _argparse_signatures as several
+    from . import _argparse_single as single
+    if method:
+        return several.METHODS.get(name) or single.METHODS.get(name)
+    return several.FUNCTIONS.get(name) or single.FUNCTIONS.get(name)
 
 
 # the Tensor methods torch defines in Python (torch/_tensor.py): Python words their errors

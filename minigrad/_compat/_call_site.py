@@ -15,8 +15,9 @@ import sys
 _HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep   # minigrad's files
 
 
-def _user_frame():
-    frame = sys._getframe(2)
+def user_frame():
+    """The frame of the user's code that called into minigrad (None if there is none)."""
+    frame = sys._getframe(1)
     while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
         frame = frame.f_back
     return frame
@@ -25,7 +26,7 @@ def _user_frame():
 def operator_symbol():
     """The operator the user's line is running ('+', '**=', '<'), or None for a call: torch's
     operators answer NotImplemented, so Python words their errors, not torch's parser."""
-    frame = _user_frame()
+    frame = user_frame()
     if frame is None:
         return None
     try:
@@ -47,6 +48,15 @@ _PASS_THROUGH = ("_argparse.py", "_argparse_calls.py", "_call_site.py", "_core.p
                  "_tensor_methods.py", "_tensor_methods_more.py", "_tensor_methods_unary.py",
                  "_tensor_operators.py",
                  "_out.py", "_aliases.py")
+
+
+def entry_file():
+    """The file of minigrad's function that the user's line called (for `torch.zeros(...)`,
+    the factories' wrapper in _device.py), or '' when no minigrad frame is found."""
+    frame, entry = sys._getframe(1), None
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_HERE):
+        entry, frame = frame, frame.f_back
+    return entry.f_code.co_filename if entry is not None else ""
 
 
 def called_by_user():
@@ -108,7 +118,7 @@ def call_shape(values, sigs):
     positionally, as torch's Python layer passes them. A line that cannot be read: the values
     up to the last one that differs from its default."""
     names = list(values)
-    frame = _user_frame()
+    frame = user_frame()
     site = _call_site(frame) if frame is not None else None
     if site is not None:
         n, keywords = site
@@ -122,7 +132,9 @@ def call_shape(values, sigs):
                         {k: values[named[k]] for k in keywords})
     keyword_only = {p.name for s in sigs for p in s.params if p.keyword_only}
     positional = [k for k in names if k not in keyword_only]
+    # (a required parameter was given: None there is a value, `f(*(None,))`)
     while site is None and positional and \
+            _default(sigs, positional[-1]) is not _REQUIRED and \
             _is_default(values[positional[-1]], _default(sigs, positional[-1])):
         positional.pop()
     kwargs = {k: values[k] for k in names if k in keyword_only

@@ -1,12 +1,16 @@
 """Argument handling shared by the op families: operands, promotion, broadcasting checks.
 (Recording an op is `Node.apply`, in minigrad/autograd/graph.py.)"""
+import dis
 import math
+import os
+import sys
 
 import numpy as np
 
 from .._compat._argparse import tp_name
 from .._compat._argparse_calls import arithmetic_error
-from .._compat._call_site import called_as_operator, called_by_user, operator_symbol
+from .._compat._call_site import (called_as_operator, called_by_user, entry_file,
+                                   operator_symbol, via_method)
 from .._dtype import get_default_dtype
 from .._tensor import Tensor
 from ._util import broadcast_shapes, result_dtype
@@ -25,7 +29,7 @@ def operands(a, b):
         rt = result_dtype(a, b)
         return ad.astype(rt, copy=False), bd.astype(rt, copy=False), rt
     if type(b) is float and ad.dtype.kind != "f":
-        rt = np.dtype(np.float32)
+        rt = get_default_dtype().np         # (float32 unless set_default_dtype changed it)
         return ad.astype(rt), b, rt
     return ad, b, None
 
@@ -71,6 +75,8 @@ def check_tensor(x, op, name="input", pos=1):
     """`op(): argument 'name' (position pos) must be Tensor, not int`, as torch, for an
     argument that must be a Tensor. Call it only off the hot path (after a class check)."""
     if not isinstance(x, Tensor):
+        if pos > 1 and via_method():        # (a method counts from the argument after self)
+            pos -= 1
         raise TypeError(f"{op}(): argument '{name}' (position {pos}) must be Tensor, not "
                         f"{type_name(x)}")
     return x
@@ -124,10 +130,16 @@ def invalid_combination(op, args, signatures, shown=None, keywords=None):
 def size_arg(size, op="ones"):
     """The shape given to a factory (sizes as separate ints or one sequence), with the
     messages of torch's parser for anything else."""
+    first = size[0] if size else None
+    int_like = isinstance(first, (int, np.integer)) and first.__class__ is not bool or \
+        getattr(getattr(first, "_data", None), "dtype", np.dtype(float)).kind in "iu" and \
+        first._data.size == 1
+    # (sizes as separate ints start with an int; nn's modules pass theirs as one tuple)
+    if len(size) > 1 and not int_like and entry_file().endswith(("_device.py", "_random.py")):
+        raise TypeError(f"{op}() takes 1 positional argument but {len(size)} were given")
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
-    elif len(size) == 1 and not isinstance(size[0], (int, np.integer)) \
-            and not hasattr(size[0], "_data"):
+    elif len(size) == 1 and not int_like and not isinstance(first, bool):
         raise TypeError(f"{op}(): argument 'size' (position 1) must be tuple of ints, not "
                         f"{type_name(size[0])}")
     for i, s in enumerate(size):
@@ -194,25 +206,78 @@ def operand_arg(a, b, op="add", symbol="+", reflected=False, extra=None):
                             f"{type(a).__name__}")
         raise TypeError(f"{op}(): argument 'input' (position 1) must be Tensor, not "
                         f"{type_name(a)}")
-    if reflected and isinstance(b, np.ndarray) and symbol != "/":
-        # torch's reflected operators decline arrays (all but `/`), and so does NumPy:
-        # Python's own error follows (for `+`, CPython's sequence-concatenation wording)
-        if symbol == "+":
-            raise TypeError("Concatenation operation is not implemented for NumPy arrays, use "
-                            "np.concatenate() instead. Please do not rely on this error; it "
-                            "may not be given on all Python implementations.")
-        raise TypeError(f"unsupported operand type(s) for {symbol}: 'numpy.ndarray' and "
-                        f"'Tensor'")
+    if isinstance(b, np.ndarray):
+        if reflected:       # torch's reflected operators decline arrays (`/` is rdiv's own)
+            return NotImplemented
+        refused = refuse_array(op, a, b)
+        if refused is not INTERNAL:
+            return refused
     if isinstance(b, (Tensor, bool, int, float, np.generic, np.ndarray)):
         return as_tensor_arg(b)
     if isinstance(b, complex):
         raise TypeError("minigrad does not support complex numbers")
-    if reflected:       # declined, as torch does: Python then says what fails ('can only
-        return NotImplemented       # concatenate list (not "Tensor") to list', ...)
+    if reflected or called_as_operator():
+        # declined, as torch does: Python then says what fails ("unsupported operand
+        # type(s) for +: 'Tensor' and 'list'"), or runs the other side's operator (`t * [1]`
+        # repeats the list t times, through Tensor.__index__)
+        return NotImplemented
     written = operator_symbol()
     if written and written.endswith("=") and written not in ("==", "!=", "<=", ">="):
         symbol = written                    # `t **= x`: Python names the augmented operator
     raise TypeError(f"unsupported operand type(s) for {symbol}: 'Tensor' and '{type_name(b)}'")
+
+
+# the ops' own modules and the wrappers users reach them through: frames in these files are
+# not the code that called the op
+_OP_FILES = tuple(os.sep + os.path.join(*p.split("/")) for p in (
+    "_ops/_core.py", "_ops/_binary.py", "_ops/arithmetic.py", "_ops/division.py",
+    "_ops/power.py", "_ops/comparison.py", "_ops/shifts.py", "_ops/inplace.py",
+    "_ops/inplace_operators.py", "_tensor_operators.py", "_tensor_methods.py",
+    "_tensor_methods_more.py", "_tensor_methods_unary.py", "_aliases.py", "_out.py",
+    "_compat/_argparse_calls.py"))
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+INTERNAL = object()     # refuse_array's answer when minigrad's own code called the op
+
+
+def _op_caller():
+    """'internal' when minigrad's own code called the op, 'operator' when the user's code
+    wrote an operator (`t + a`, `t < a`), 'call' when it called a function or method."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename.endswith(_OP_FILES):
+        frame = frame.f_back
+    if frame is None:
+        return "call"
+    if os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE):
+        return "internal"
+    try:
+        at = frame.f_lasti
+        ins = max((i for i in dis.get_instructions(frame.f_code) if i.offset <= at),
+                  key=lambda i: i.offset)
+    except Exception:
+        return "call"
+    return "operator" if ins.opname.startswith(("BINARY_", "INPLACE_", "COMPARE_OP")) \
+        else "call"
+
+
+def refuse_array(op, a, b, name="other"):
+    """An ndarray (or other object) operand, as torch treats one: an operator declines it
+    (NotImplemented: for an ndarray NumPy's reflected operator then computes with
+    `Tensor.__array__` and wraps the result with `Tensor.__array_wrap__`, so `t + ndarray`
+    follows NumPy's promotion); a call (torch.remainder(t, a), t.remainder(a)) gets torch's
+    parser error. For minigrad's own code (backward formulas mixing arrays and tensors) the
+    answer is INTERNAL: the caller keeps its old, permissive reading."""
+    caller = _op_caller()
+    if caller == "internal":
+        return INTERNAL
+    if caller == "operator":
+        return NotImplemented
+    from .._compat._argparse_signatures import FUNCTIONS, METHODS
+    from .._compat._argparse_calls import check_args
+    check_args(op, METHODS.get(op, (f"(Tensor {name})",)), a, {name: b},
+               functions=FUNCTIONS.get(op))
+    raise TypeError(f"{op}(): argument '{name}' (position 2) must be Tensor, not "
+                    f"{type_name(b)}")
 
 
 def wrapped_number(a):

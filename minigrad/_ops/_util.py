@@ -5,13 +5,13 @@ built (create_graph=True); the helpers here accept both, so each formula is writ
 """
 import numpy as np
 
+from .._dtype import get_default_dtype
 from .._tensor import Tensor
 from .._tensor_base import wrap_dim  # noqa: F401  (used by the op families)
 from .._sum_to import F16, add_reduce, sum_rows, sum_to  # noqa: F401  (used by the op families)
 
 _ndarray = np.ndarray
 _KIND = {"b": 0, "i": 1, "u": 1, "f": 2}
-F32 = np.dtype(np.float32)
 I64 = np.dtype(np.int64)
 
 
@@ -36,7 +36,7 @@ def result_dtype(a, b):
     if isinstance(b, (bool, int, float)):
         k = scalar_kind(b)
         if k > _KIND[ad.kind]:
-            return F32 if k == 2 else I64
+            return get_default_dtype().np if k == 2 else I64   # (float32 unless set)
         return ad
     if not isinstance(b, Tensor):
         if isinstance(b, np.generic) and b.dtype.kind in "biuf":   # a NumPy scalar: its

@@ -51,13 +51,13 @@ def where_op(c, a, b):
     if c.__class__ is not Tensor or a.__class__ is not Tensor or b.__class__ is not Tensor \
             or c._data.dtype.kind != "b":
         _check_where(c, a, b)
-        if isinstance(a, np.generic):
-            a = a.item()
+        if isinstance(a, np.generic):       # (torch reads a NumPy bool as a float)
+            a = float(a) if isinstance(a, np.bool_) else a.item()
         if isinstance(b, np.generic):
-            b = b.item()
+            b = float(b) if isinstance(b, np.bool_) else b.item()
     if not isinstance(a, Tensor) and not isinstance(b, Tensor):
-        a = Tensor._make(np.asarray(a, np.float32 if isinstance(a, float) else None), False,
-                         None)
+        a = Tensor._make(np.asarray(a, _dtype.get_default_dtype().np if isinstance(a, float)
+                                    else None), False, None)
     # a Python number takes the other side's dtype, as in torch's promotion
     if not isinstance(a, Tensor):
         a = Tensor._make(np.asarray(a, dtype=result_dtype(b, a)), False, None)

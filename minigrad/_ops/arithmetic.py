@@ -1,5 +1,5 @@
-"""Binary arithmetic: add, sub, mul, div, floor division and remainder, with broadcasting and
-torch's promotion (powers are in power.py).
+"""Binary arithmetic: add, sub, mul and div, with broadcasting and torch's promotion (powers
+are in power.py, floor division and remainder in division.py, the shared kernel in _binary.py).
 
 What each node saves decides which in-place edits break backward: add/sub save no tensor,
 mul saves each input for the *other* input's gradient, div saves both, pow saves its base.
@@ -8,60 +8,18 @@ import numpy as np
 
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
+from .._dtype import get_default_dtype
 from .._compat._argparse_calls import arithmetic_error
-from ._core import Tensor, binary_meta, check_broadcast, operands
+from ._binary import NUMBERS as _NUMBERS, PLAIN_OPERANDS as _PLAIN_OPERANDS, \
+    compute as _compute, grads as _grads
+from ._core import Tensor, binary_meta, operands
 from ._core import alpha_arg as _check_alpha, big_int_operand as _big_int, \
     operand_arg as _check, wrapped_number as _wrapped
-from .._either import array
-from ._util import zeros_of, is_scalar, result_dtype, to_input
+from .division import floor_divide_like, floordiv, remainder, rfloordiv, rremainder
+from ._util import is_scalar
 
-
-_PLAIN_OPERANDS = {Tensor, float, int, bool}       # need no conversion or check
-_NUMBERS = {float, int, bool}
-
-
-def _compute(ufunc, a, b):
-    ad = a._data
-    if b.__class__ is float:
-        if ad.dtype.kind == "f":            # a Python float keeps the tensor's dtype
-            # inf, nan (0 * inf, inf - inf: nan) or beyond float16's range (a cast to the
-            # tensor's dtype that overflows to inf): computed silently, as torch does
-            if not -65504.0 <= b <= 65504.0 or ad.dtype.itemsize == 2:   # (float16 overflows)
-                with np.errstate(invalid="ignore", over="ignore"):
-                    return ufunc(ad, b)
-            return ufunc(ad, b)
-    elif isinstance(b, Tensor):
-        bd = b._data
-        if ad.dtype is bd.dtype:
-            if ad.shape == bd.shape:
-                return ufunc(ad, bd)
-            try:
-                return ufunc(ad, bd)            # broadcasting (a bias)
-            except ValueError:
-                check_broadcast(ad, bd)         # torch's message
-                raise
-    ad, bd, rt = operands(a, b)
-    if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 64:
-        _big_int(ad, bd)            # no int64 or uint64 holds it: torch's OverflowError
-    try:
-        with np.errstate(invalid="ignore", over="ignore"):     # inf * 0 is nan, silently
-            out = ufunc(ad, bd)
-    except ValueError:
-        check_broadcast(ad, bd)
-        raise
-    except OverflowError:           # a Python int beyond int64 (wrapped to a narrower int too)
-        big = np.int64(_big_int(ad, bd))
-        out = ufunc(ad, big.astype(ad.dtype) if ad.dtype.kind in "iu" else int(big))
-    if rt is not None and out.dtype != rt:
-        out = out.astype(rt)
-    return out
-
-
-def _grads(meta, ga, gb):
-    if meta is None:
-        return ga, gb
-    return (None if ga is None else to_input(ga, meta[0]),
-            None if gb is None else to_input(gb, meta[1]))
+__all__ = ["add", "radd", "sub", "rsub", "mul", "rmul", "div", "rdiv", "floordiv", "rfloordiv",
+           "remainder", "rremainder"]
 
 
 class AddBackward0(Node):
@@ -148,7 +106,8 @@ class DivBackward0(Node):
         ad = a._data
         if ad.dtype.kind != "f" and not (isinstance(b, Tensor) and b._data.dtype.kind == "f") \
                 and type(b) is not float:
-            a = Tensor._make(ad.astype(np.float32), False, None)   # int / int is float32
+            # int / int is of the default float dtype (float32 unless set)
+            a = Tensor._make(ad.astype(get_default_dtype().np), False, None)
         if b.__class__ in _NUMBERS and (b >= 1 or b <= -1):    # (cannot overflow: no
             return _compute(np.true_divide, a, b)              # errstate, the usual case)
         with np.errstate(all="ignore"):         # x / 0 is inf and 0 / 0 nan, silently
@@ -172,6 +131,8 @@ def add(a, b, *, alpha=1):
         if not isinstance(a, Tensor):           # (only calls get here: operators have self)
             a = _wrapped(a)
         b = _check(a, b, "add", "+", False, alpha)          # (the common cases skip the checks)
+        if b is NotImplemented:                 # an ndarray given to the operator
+            return b
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "add", b)
     return AddBackward0.apply((a, b), alpha)
@@ -190,6 +151,8 @@ def sub(a, b, *, alpha=1):
         if not isinstance(a, Tensor):           # (only calls get here: operators have self)
             a = _wrapped(a)
         b = _check(a, b, "sub", "-", False, alpha)          # (the common cases skip the checks)
+        if b is NotImplemented:
+            return b
     if alpha.__class__ is not int:
         alpha = _check_alpha(a, alpha, "sub", b)
     _check_bool_sub(a, b)
@@ -226,6 +189,8 @@ def mul(a, b):
         if not isinstance(a, Tensor):
             a = _wrapped(a)
         b = _check(a, b, "mul", "*")
+        if b is NotImplemented:
+            return b
     return MulBackward0.apply((a, b))
 
 
@@ -246,6 +211,8 @@ def div(a, b, *, rounding_mode=None):
     if a.__class__ is not Tensor and not isinstance(a, Tensor):
         a = _wrapped(a)
     b = _check(a, b, "div", "/", False, rounding_mode)
+    if b is NotImplemented:
+        return b
     if rounding_mode is not None:
         if rounding_mode not in ("floor", "trunc"):
             raise RuntimeError(f"div expected rounding_mode to be one of None, 'trunc', or "
@@ -256,145 +223,12 @@ def div(a, b, *, rounding_mode=None):
 
 def rdiv(a, b):
     # torch computes `number / x` as reciprocal(x) * number: grad_fn is MulBackward0
+    if b.__class__ is np.ndarray:
+        # torch's `reciprocal(x) * array`: the Tensor's `*` declines the array, so NumPy
+        # multiplies (and wraps the result with __array_wrap__)
+        return np.multiply(a.reciprocal(), b)
     b = _check(a, b, "div", "/", True)
     if b is NotImplemented:
         return b
     with np.errstate(invalid="ignore", over="ignore"):     # 0 / 0 is nan, silently
         return mul(a.reciprocal(), b)
-
-
-class NotImplemented_(Node):
-    """torch records `x // y` on float tensors with a node that refuses to backward."""
-    __slots__ = ()
-
-    def forward(self, a, b):
-        with np.errstate(all="ignore"):         # float // 0 or by a huge number, silently
-            return np.floor_divide(*operands(a, b)[:2])
-
-    def backward(self, g):
-        raise RuntimeError("derivative for aten::floor_divide is not implemented")
-
-
-NotImplemented_.__name__ = NotImplemented_.__qualname__ = "NotImplemented"
-
-
-def _check_integer_divisor(ad, bd):
-    """Integer division by zero: torch raises (its message is the exception's name)."""
-    if np.any(bd == 0):
-        raise RuntimeError("ZeroDivisionError")
-
-
-def floordiv(a, b):
-    """x // y: floor division (integer results for integer inputs)."""
-    if not isinstance(b, (Tensor, bool, int, float, np.generic)):
-        return NotImplemented           # Python's "unsupported operand type(s) for //"
-    b = _check(a, b, "floor_divide", "//")
-    if isinstance(b, Tensor):
-        check_broadcast(a._data, b._data)
-    ad, bd, rt = operands(a, b)
-    if ad.dtype.kind != "f" and (rt is None or rt.kind != "f"):
-        if ad.dtype.kind == "b" and np.asarray(bd).dtype.kind == "b":
-            raise NotImplementedError("\"div_floor_cpu\" not implemented for 'Bool'")
-        _check_integer_divisor(ad, bd)
-        if bd.__class__ is int and not -2 ** 63 <= bd < 2 ** 63:
-            bd = _big_int(ad, bd)           # a uint64 to torch, wrapped as its kernel does
-        return Tensor._make(np.floor_divide(ad, bd), False, None)
-    return NotImplemented_.apply((a, b))
-
-
-def rfloordiv(a, b):
-    if not isinstance(b, (bool, int, float, np.generic)):
-        return NotImplemented
-    b = _check(a, b, "floor_divide", "//", True)
-    if b.__class__ is int and not -2 ** 63 <= b < 2 ** 63:
-        wrapped = _big_int(a._data, b)      # a uint64 to torch (refused next to a bool)
-        b = float(b) if a._data.dtype.kind == "f" else wrapped
-    with np.errstate(over="ignore"):        # a huge number cast to the tensor's dtype: inf
-        other = np.asarray(b, dtype=result_dtype(a, b))
-    return floordiv(Tensor._make(other, False, None), a)
-
-
-def rremainder(a, b):
-    """number % x (Python's reflected %)."""
-    if not isinstance(b, (bool, int, float, np.generic)):
-        return NotImplemented
-    b = _check(a, b, "remainder", "%", True)
-    if b.__class__ is int and not -2 ** 63 <= b < 2 ** 63:
-        wrapped = _big_int(a._data, b)      # a uint64 to torch (refused next to a bool)
-        b = float(b) if a._data.dtype.kind == "f" else wrapped
-    with np.errstate(over="ignore"):        # a huge number cast to the tensor's dtype: inf
-        return remainder(Tensor._make(np.asarray(b, dtype=result_dtype(a, b)), False, None), a)
-
-
-class RemainderBackward0(Node):
-    """out = a % number: d/da = 1. Saves nothing."""
-    __slots__ = ()
-
-    def forward(self, a, b):
-        with np.errstate(divide="ignore", invalid="ignore"):    # float % 0 is nan, silently
-            return _compute(np.remainder, a, b)
-
-    def backward(self, g):
-        return (g, None)
-
-
-class RemainderBackward1(Node):
-    """out = a % b for tensors: d/da = 1, d/db = -floor(a / b). Saves both."""
-    __slots__ = ("s_self", "s_other", "meta")
-
-    def forward(self, a, b):
-        self.meta = binary_meta(a, b)
-        self.save(self=a, other=b)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return _compute(np.remainder, a, b)
-
-    def backward(self, g):
-        gb = None
-        if self._next[1] is not None:
-            a, b = self.s_self.unpack(self), self.s_other.unpack(self)
-            q = array(a) / array(b)
-            gb = -g * np.floor(q)
-        return _grads(self.meta, g if self._next[0] is not None else None, gb)
-
-
-def remainder(a, b):
-    """a % b with the sign of b (Python's rule, as torch)."""
-    b = _check(a, b, "remainder", "%")
-    if a._data.dtype.kind == "b" and (type(b) is bool or isinstance(b, Tensor)
-                                      and b._data.dtype.kind == "b"):
-        raise NotImplementedError("\"remainder_cpu\" not implemented for 'Bool'")
-    if a._data.dtype.kind in "biu" and (isinstance(b, (bool, int)) or isinstance(b, Tensor)
-                                       and b._data.dtype.kind in "biu"):
-        _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
-    return (RemainderBackward0 if is_scalar(b) else RemainderBackward1).apply((a, b))
-
-
-class DivBackward2(Node):
-    """out = div(a, b, rounding_mode='floor' or 'trunc'): a step function, so both
-    gradients are zero. Saves nothing."""
-    __slots__ = ("meta",)
-
-    def forward(self, a, b, mode):
-        self.meta = binary_meta(a, b)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            q = _compute(np.true_divide, a, b)
-        return np.floor(q) if mode == "floor" else np.trunc(q)
-
-    def backward(self, g):
-        return _grads(self.meta, zeros_of(g), zeros_of(g))
-
-
-def floor_divide_like(a, b, mode):
-    integer = a._data.dtype.kind != "f" and (not isinstance(b, Tensor) or
-                                             b._data.dtype.kind != "f") \
-        and not isinstance(b, float)
-    if not integer:
-        return DivBackward2.apply((a, b), mode)
-    if a._data.dtype.kind == "b" and (type(b) is bool or isinstance(b, Tensor)
-                                      and b._data.dtype.kind == "b"):
-        raise NotImplementedError(f"\"div_{mode}_cpu\" not implemented for 'Bool'")
-    _check_integer_divisor(a._data, b._data if isinstance(b, Tensor) else b)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        q = _compute(np.true_divide, a, b)
-    q = np.floor(q) if mode == "floor" else np.trunc(q)
-    return Tensor._make(q.astype(result_dtype(a, b)), False, None)

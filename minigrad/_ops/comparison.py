@@ -5,7 +5,8 @@ import numpy as np
 from .._compat._argparse_calls import check_args
 
 from .._compat._call_site import called_as_operator
-from ._core import Tensor, big_int_operand, check_broadcast, check_tensor, is_number
+from ._core import INTERNAL, Tensor, big_int_operand, check_broadcast, check_tensor, is_number, \
+    refuse_array
 from ._util import result_dtype
 
 
@@ -56,8 +57,16 @@ def _compare(ufunc, a, b):
             big_int_operand(a._data, bd)    # no int64 or uint64 holds it: OverflowError
     else:
         bd = _operand(b)
-        if bd is NotImplemented:
-            return bd
+        if bd is NotImplemented:    # an operator declines it; torch.le(t, [1]) is refused
+            refused = refuse_array(_NAMES[ufunc], a, b)
+            return NotImplemented if refused is INTERNAL else refused
+        if bd.__class__ is np.ndarray:
+            # torch's `t == array` compares; its other comparison operators decline an
+            # array (NumPy declines too: Python's TypeError, or identity for `!=`), and
+            # torch.eq(t, array) gets the parser's error
+            refused = refuse_array(_NAMES[ufunc], a, b)
+            if refused is NotImplemented and ufunc is not np.equal:
+                return refused
         if bd.__class__ is complex and ufunc in _ORDERING:
             kind = "Double" if a._data.dtype == np.float64 else "Float"
             raise NotImplementedError(f'"{_ORDERING[ufunc]}_cpu" not implemented for '
@@ -139,7 +148,7 @@ def _bitwise(ufunc, name, a, b):
     """torch's bitwise &, |, ^: integer and bool operands only (bool with bool stays bool);
     anything but a tensor or a number is declined (Python's TypeError)."""
     if a.__class__ is not Tensor:           # torch.bitwise_or(0, t): its (Number self, Tensor
-        if isinstance(b, Tensor) and is_number(a) and not isinstance(a, complex):
+        if isinstance(b, Tensor) and is_number(a):
             a, b = b, a                     # other) overload; the ops are symmetric
         else:
             from .._compat._argparse import Parser
@@ -154,12 +163,14 @@ def _bitwise(ufunc, name, a, b):
     elif isinstance(b, (bool, int, float)):
         bd = b
     elif isinstance(b, complex):
-        raise NotImplementedError(f"\"{name}_cpu\" not implemented for 'ComplexFloat'")
-    elif isinstance(b, np.ndarray):
+        kind = "Double" if a._data.dtype == np.float64 else "Float"
+        raise NotImplementedError(f"\"{name}_cpu\" not implemented for 'Complex{kind}'")
+    else:           # an operator declines it (NumPy's own `&` then runs for an array)
+        refused = refuse_array(name, a, b)
+        if refused is not INTERNAL or not isinstance(b, np.ndarray):
+            return NotImplemented if refused is INTERNAL else refused
         b = Tensor._make(b, False, None)
         bd = b._data
-    else:
-        return NotImplemented
     ad = a._data
     if type(bd) is int and not -2 ** 63 <= bd < 2 ** 63:
         bd = big_int_operand(ad, bd)

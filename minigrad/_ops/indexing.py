@@ -221,15 +221,20 @@ class CatBackward0(Node):
 
 class StackBackward0(Node):
     """out = stack(tensors, dim): select each slice of the gradient."""
-    __slots__ = ("dim", "n")
+    __slots__ = ("dim", "n", "dtypes")
 
     def forward(self, *tensors_and_dim):
         *tensors, d = tensors_and_dim
         self.dim, self.n = d, len(tensors)
-        return np.stack([t._data for t in tensors], axis=d)
+        self.dtypes = [t._data.dtype for t in tensors]
+        rt = self.dtypes[0]
+        for dt in self.dtypes[1:]:
+            rt = promote_types(rt, dt)      # torch's promotion (int64 with float32: float32)
+        return np.stack([t._data for t in tensors], axis=d).astype(rt, copy=False)
 
     def backward(self, g):
-        return tuple(_select(g, self.dim, i) for i in range(self.n))
+        return tuple(keep_dtype(_select(g, self.dim, i), dt)
+                     for i, dt in zip(range(self.n), self.dtypes))
 
 
 def _tensors_arg(tensors, name):

@@ -7,17 +7,17 @@ gets a CopySlices node and the view's history is regenerated from the base.
 """
 
 import re
+import weakref
 
 import numpy as np
 
 from ..autograd.graph import begin, grad_edge
 from ..autograd.grad_mode import state as _grad_state
 from ..autograd.saved import SavedTensor, node_short_name
-from .._compat._argparse import tp_name
 from .._compat._argparse_calls import check_args
 from .._compat._call_site import called_as_operator
 from ._core import Tensor, as_tensor_arg
-from ._util import broadcast_shapes
+from ._util import broadcast_shapes, result_dtype
 from .permutations import _PermuteBack
 from ..autograd.view_history import CopySlices
 from .._tensor_base import wrap_dim
@@ -28,7 +28,7 @@ _LEAF = "a leaf Variable that requires grad is being used in an in-place operati
 _VIEW_OF_LEAF = ("a view of a leaf Variable that requires grad is being used in an in-place "
                  "operation.")
 _NO_GRAD_VIEW = (
-    " no_grad mode and is being modified inplace with grad mode enabled. "
+    " no_grad mode and {} modified inplace with grad mode enabled. "
     "Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify "
     "your code by moving both the view and the inplace either both inside the no_grad block "
     "(if you don't want the inplace to be tracked) or both outside (if you want the inplace to "
@@ -41,20 +41,20 @@ _OVERLAP = ("unsupported operation: more than one element of the written-to tens
 
 
 _INFERENCE_VIEW = (
-    " inference mode and is being modified inplace in normal mode. Given that this use case is "
+    " inference mode and {} modified inplace in normal mode. Given that this use case is "
     "ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the "
     "view and the inplace either both inside the inference_mode block (if you don't want the "
     "inplace to be tracked) or both outside (if you want the inplace to be tracked).")
 
 
-_MULTI_VIEW = ("Output {} of {} is a view and is being modified inplace. This view is the output "
+_MULTI_VIEW = ("Output {} of {} is a view and {} modified inplace. This view is the output "
                "of a function that returns multiple views. Such functions do not allow the output "
                "views to be modified inplace. You should replace the inplace operation by an "
                "out-of-place one.")
 
 
 _CUSTOM_FUNCTION_VIEW = (
-    "Output {} of {} is a view and is being modified inplace. This view was created inside a "
+    "Output {} of {} is a view and {} modified inplace. This view was created inside a "
     "custom Function (or because an input was returned as-is) and the autograd logic to handle "
     "view+inplace would override the custom backward associated with the custom Function, "
     "leading to incorrect gradients. This behavior is forbidden. You can fix this by cloning "
@@ -65,22 +65,9 @@ def check_inplace(x):
     """Raise torch's error if autograd forbids modifying x in place right now."""
     if not _grad_state.enabled:
         return
-    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
-    if multi is not None and x._requires_grad:
-        index, label = multi
-        raise RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node)))
-    if x.__dict__.get("_custom_function_view") and x._requires_grad:
-        # named by its node less the trailing "Backward0"/"Backward" (a custom Function's
-        # node name may itself start with "Backward", as BackwardHookFunctionBackward does)
-        name = re.sub(r"Backward\d*$", "", x._node.name())
-        raise RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name))
-    if x._no_grad_view and x._requires_grad:
-        fn = x._node            # a view of a no_grad view names its own node
-        raise RuntimeError(("A view was created in" if fn is None else
-                            f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
-                            "view which was created in")
-                           + (_INFERENCE_VIEW if x.__dict__.get("_inference_view")
-                              else _NO_GRAD_VIEW))
+    err = view_rule_error(x, "is being")
+    if err is not None:
+        raise err
     base = x._base
     if base is not None and x._requires_grad and base._node is None:
         raise RuntimeError(_VIEW_OF_LEAF)   # torch checks views first: a grad-requiring view
@@ -89,18 +76,48 @@ def check_inplace(x):
         raise RuntimeError(_LEAF)
 
 
-def _write(x, result):
+def view_rule_error(x, modified):
+    """torch's error (handle_view_on_rebase) for a view that its creation forbids to change in
+    place: a piece of split/unbind, a view a custom Function returned, a view made in no_grad
+    or inference mode; `modified` says what changed ("is being": the view itself; "its base or
+    another view of its base has been", seen when its grad_fn is read). None if allowed."""
+    if not x._requires_grad:
+        return None
+    multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
+    if multi is not None:
+        index, label = multi
+        return RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node),
+                                               modified))
+    if x.__dict__.get("_custom_function_view"):
+        # named by its node less the trailing "Backward0"/"Backward" (a custom Function's
+        # node name may itself start with "Backward", as BackwardHookFunctionBackward does)
+        name = re.sub(r"Backward\d*$", "", x._node.name())
+        return RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name, modified))
+    if x._no_grad_view:
+        fn = x._node            # a view of a no_grad view names its own node
+        return RuntimeError(("A view was created in" if fn is None else
+                             f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
+                             "view which was created in")
+                            + (_INFERENCE_VIEW if x.__dict__.get("_inference_view")
+                               else _NO_GRAD_VIEW).format(modified))
+    return None
+
+
+def check_cast(x, rt):
+    """torch's `result type Float can't be cast to the desired output type Long`: a result of
+    NumPy dtype `rt` written into tensor x (torch's canCast: no float into an integer or bool
+    tensor, no integer into a bool one)."""
     xd = x._data
-    rk, xk = result.dtype.kind, xd.dtype.kind
+    rk, xk = rt.kind, xd.dtype.kind
     if (rk == "f" and xk != "f") or (rk in "iu" and xk == "b"):
         from .._dtype import from_numpy_dtype
-        names = {"f": "Float", "i": "Long", "u": "Byte", "b": "Bool"}
-        if rk == "f":
-            rname = {np.float64: "Double", np.float16: "Half"}.get(result.dtype.type, "Float")
-        else:
-            rname = names[rk]
-        raise RuntimeError(f"result type {rname} can't be cast to the desired output type "
-                           f"{from_numpy_dtype(xd.dtype)._legacy.replace('Tensor', '')}")
+        raise RuntimeError(f"result type {from_numpy_dtype(rt)._legacy[:-6]} can't be cast to "
+                           f"the desired output type {from_numpy_dtype(xd.dtype)._legacy[:-6]}")
+
+
+def _write(x, result):
+    check_cast(x, result.dtype)
+    xd = x._data
     if not xd.flags.writeable:
         raise RuntimeError(_OVERLAP)
     if result.shape != xd.shape:
@@ -188,7 +205,8 @@ def inplace(cls, x, others, *options):
             _move_tensor_state(x, old, node)
         if node._saves_result:
             node.s_result = SavedTensor(x, is_output=True)   # the output is x itself, at
-                                                             # its new version
+            if base is not None:                             # its new version
+                node.__dict__["_inplace_view"] = weakref.ref(x)  # (for the version error)
     return x
 
 
@@ -198,13 +216,16 @@ def _inplace_other(x, other, op, symbol, name="other", signatures=None):
     """The other operand of an in-place op, when it is not a Tensor or a Python number:
     `t += [1]` gets Python's operator message, `t.add_([1])` torch's parser message."""
     if other.__class__ is not complex and not isinstance(other, (np.generic, np.ndarray)):
-        if called_as_operator():
-            raise TypeError(f"unsupported operand type(s) for {symbol}=: 'Tensor' and "
-                            f"'{tp_name(other)}'")
+        if called_as_operator():        # declined: Python tries `t + other`, then other's
+            return NotImplemented       # reflected operator, then words its own TypeError
         alpha = ", *, Number alpha = 1" if op in ("add_", "sub_") else ""
         check_args(op, signatures or (f"(Tensor {name}{alpha})",), x, {name: other},
                    numbers_as_tensors=signatures is None)
-    elif isinstance(other, np.ndarray) and not called_as_operator():
+    elif isinstance(other, np.ndarray):
+        if called_as_operator():
+            # torch's `+=` declines an array, and so does its `+`: NumPy's reflected operator
+            # computes a new tensor (with NumPy's promotion), which Python binds to the name
+            return NotImplemented
         check_args(op, signatures or (f"(Tensor {name})",), x, {name: other},
                    numbers_as_tensors=signatures is None)
     return _operand(x, other, name)     # (a complex number: torch's cast error)
@@ -213,6 +234,8 @@ def _inplace_other(x, other, op, symbol, name="other", signatures=None):
 def add_(x, other, *, alpha=1):
     if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
         other = _inplace_other(x, other, "add_", "+")
+        if other is NotImplemented:
+            return other
     return inplace(A.AddBackward0, x, (other,), alpha)
 
 
@@ -229,8 +252,16 @@ def sub_(x, other, *, alpha=1):
             x._bump_version()
             return x
     if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
+        if other.__class__ is complex and x._data.dtype.kind == "b":
+            A._check_bool_sub(x, other)     # (before the complex cast error)
         other = _inplace_other(x, other, "sub_", "-")
-    if x._data.dtype.kind == "b":
+        if other is NotImplemented:
+            return other
+    if x._data.dtype.kind == "b" or other.__class__ is bool or \
+            other.__class__ is Tensor and other._data.dtype.kind == "b":
+        if other.__class__ is int and not -2 ** 63 <= other < 2 ** 64:
+            raise OverflowError("int too big to convert" if other > 0 else
+                                "can't convert negative int to unsigned")
         A._check_bool_sub(x, other)         # torch's bool-subtraction error, before NumPy's
     return inplace(A.SubBackward0, x, (other,), alpha)
 
@@ -238,12 +269,16 @@ def sub_(x, other, *, alpha=1):
 def mul_(x, other):
     if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
         other = _inplace_other(x, other, "mul_", "*")
+        if other is NotImplemented:
+            return other
     return inplace(A.MulBackward0, x, (other,))
 
 
 def div_(x, other):
     if other.__class__ not in (int, float, bool) and not isinstance(other, Tensor):
         other = _inplace_other(x, other, "div_", "/")
+        if other is NotImplemented:
+            return other
     return inplace(A.DivBackward0, x, (other,))
 
 
@@ -251,8 +286,9 @@ def _operand(x, other, name="other"):
     """The other operand of an in-place op; a complex number cannot be written into x."""
     if other.__class__ is complex:
         from .._dtype import from_numpy_dtype
-        raise RuntimeError(f"result type ComplexFloat can't be cast to the desired output type "
-                           f"{from_numpy_dtype(x._data.dtype)._legacy[:-6]}")
+        kind = "Double" if x._data.dtype == np.float64 else "Float"
+        raise RuntimeError(f"result type Complex{kind} can't be cast to the desired output "
+                           f"type {from_numpy_dtype(x._data.dtype)._legacy[:-6]}")
     return as_tensor_arg(other, name)
 
 
@@ -260,9 +296,38 @@ def pow_(x, n):
     if n.__class__ not in (int, float, bool) and not isinstance(n, Tensor):
         n = _inplace_other(x, n, "pow_", "**", "exponent",
                            ("(Tensor exponent)", "(Number exponent)"))
+        if n is NotImplemented:
+            return n
+    if x._data.dtype.kind != "f" or n.__class__ is int:
+        _check_pow_(x, n)
+        if x._data.dtype.kind != "f" and not isinstance(n, float) and not (
+                isinstance(n, Tensor) and n._data.dtype.kind == "f"):
+            # an integer power of an integer tensor: exact, recorded by no node
+            check_inplace(x)
+            nd = n._data if isinstance(n, Tensor) else n
+            _write(x, power._int_pow(*np.broadcast_arrays(x._data, nd)).astype(x._data.dtype))
+            x._bump_version()
+            return x
     if isinstance(n, Tensor):
         return inplace(_PowInplaceTensor, x, (n,))
     return inplace(_PowInplace, x, (), n)
+
+
+def _check_pow_(x, n):
+    """torch's errors for x **= n, in its order: an int no int64 or uint64 holds, a negative
+    integer power of an integer tensor, bool ** bool tensors, then the cast of the result."""
+    if n.__class__ is int and not -2 ** 63 <= n < 2 ** 64:
+        raise OverflowError("int too big to convert" if n > 0 else
+                            "can't convert negative int to unsigned")
+    kind = x._data.dtype.kind
+    if kind in "biu" and n.__class__ is int and n < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    if kind == "b" and isinstance(n, Tensor) and n._data.dtype.kind == "b":
+        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+    if isinstance(n, Tensor):
+        broadcast_shapes(x._data.shape, n._data.shape)      # (torch's message first)
+    if not (kind == "b" and n.__class__ is bool):           # (bool ** bool stays bool)
+        check_cast(x, result_dtype(x, n))
 
 
 class _PowInplace(power.PowBackward0):

@@ -8,7 +8,8 @@ from .._compat._argparse_calls import check_args
 from .._compat._call_site import called_as_operator
 from ._core import Tensor, check_tensor, type_name
 from .._either import swap_last
-from ._util import sum_to
+from ._util import broadcast_shapes
+from .views import SqueezeBackward4, UnsafeViewBackward0, _shape_view
 
 
 _swap = swap_last
@@ -22,8 +23,9 @@ def _scalar_name(t):
 
 
 def _dtype_check(a, b, what):
-    """torch's messages for bool operands and for mixed dtypes, per kernel."""
-    if a._data.dtype.kind == "b":
+    """torch's messages for bool operands and for mixed dtypes, per kernel (only bmm
+    refuses a bool first operand before comparing the dtypes)."""
+    if a._data.dtype.kind == "b" and (what == "bmm" or a._data.dtype == b._data.dtype):
         raise NotImplementedError(f"\"{_KERNEL[what]}\" not implemented for 'Bool'")
     if a._data.dtype == b._data.dtype:
         return
@@ -132,45 +134,32 @@ class DotBackward0(_Product):
 
 
 class BmmBackward0(_Product):
-    """Batched product (broadcast batch dims): the 2-D rule per batch, then gradients are
-    summed over broadcast batch dims."""
-    __slots__ = ("shapes",)
+    """Batched product of two 3-D tensors with the same batch: da = g @ b^T, db = a^T @ g
+    per batch."""
+    __slots__ = ()
 
     def forward(self, a, b):
         ad, bd = a._data, b._data
-        if ad.shape[-1] != bd.shape[-2] and bd.ndim == 2:
-            rows = int(np.prod(ad.shape[:-1]))   # torch folds the batch into the rows
-            raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x"
-                               f"{ad.shape[-1]} and {bd.shape[0]}x{bd.shape[1]})")
-        if ad.shape[-1] != bd.shape[-2]:
-            raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
-                               f"[{bd.shape[0] if bd.ndim > 2 else 1}, {ad.shape[-1]}] but got: "
-                               f"[{bd.shape[0] if bd.ndim > 2 else 1}, {bd.shape[-2]}].")
-        if bd.ndim == 2 or (ad.size and bd.size):    # (torch promotes empty batched products)
-            _dtype_check(a, b, "mm" if bd.ndim == 2 else "bmm")    # after the shapes, as torch
+        if ad.size and bd.size:
+            _dtype_check(a, b, "bmm")
         # keep each input only if the OTHER input needs a gradient (torch saves mat2 first)
         self.save(mat2=b if self._next[0] is not None else None,
                   self=a if self._next[1] is not None else None)
-        self.shapes = (ad.shape, bd.shape)
+        if not (ad.size and bd.size):   # torch makes an empty product of mat2's dtype,
+            return np.zeros(ad.shape[:2] + bd.shape[2:], bd.dtype)     # unchecked
         with np.errstate(invalid="ignore", over="ignore"):     # 0 * inf is nan, silently
             return ad @ bd
 
     def backward(self, g):
-        ga = gb = None
-        if self.s_mat2 is not None:
-            ga = sum_to(g @ _swap(self.s_mat2.unpack(self)), self.shapes[0])
-        if self.s_self is not None:
-            gb = sum_to(_swap(self.s_self.unpack(self)) @ g, self.shapes[1])
+        ga = None if self.s_mat2 is None else g @ _swap(self.s_mat2.unpack(self))
+        gb = None if self.s_self is None else _swap(self.s_self.unpack(self)) @ g
         return ga, gb
 
 
-class UnsafeViewBackward0(BmmBackward0):
-    """torch names a broadcast N-D matmul's result this way (it is a bmm plus a view)."""
-    __slots__ = ()
-
-
 def matmul(a, b):
-    """The `@` operator: dot, mv, mm or a batched product depending on the dims."""
+    """The `@` operator: dot, mv, mm, or (with a batch) an mm/mv over the folded batch or a
+    bmm over the broadcast batch, chosen by torch's rules (they decide the messages, dtype
+    checks and grad_fn of the result)."""
     if a.__class__ is not Tensor:
         check_tensor(a, "matmul", "input", 1)
     if not isinstance(b, Tensor):       # as Python says when both sides decline `@`
@@ -188,56 +177,84 @@ def matmul(a, b):
         return DotBackward0.apply((a, b))
     if da == 2 and db == 1:
         return MvBackward0.apply((a, b))
-    if da == 1 and db == 2:
-        if a._data.shape[0] != b._data.shape[0]:      # torch makes it a (1, n) @ (n, m) mm
+    if da == 1 and db == 2:             # torch makes it a (1, n) @ (n, m) mm
+        if a._data.shape[0] != b._data.shape[0]:
             raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied (1x"
                                f"{a._data.shape[0]} and {b._data.shape[0]}x{b._data.shape[1]})")
-        from .views import SqueezeBackward4, _shape_view
         out = MmBackward0.apply((a.unsqueeze(0), b))
         return _shape_view(SqueezeBackward4, out, out._data.shape[1:])
-    if da == 2 and db == 2:
-        return MmBackward0.apply((a, b))
-    if db == 1:
-        if a._data.shape[-1] != b._data.shape[0]:
-            rows = int(np.prod(a._data.shape[:-1]))
-            raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x"
-                               f"{a._data.shape[-1]}), vec ({b._data.shape[0]})")
-        if a._data.dtype != b._data.dtype:
-            _dtype_check(a, b, "mv")            # torch folds N-D @ 1-D into an mv
-        return UnsafeViewBackward0.apply((a, b.unsqueeze(-1))).squeeze(-1)
-    _check_batched(a, b, da, db)
-    if da == 1:
-        return UnsafeViewBackward0.apply((a.unsqueeze(0), b)).squeeze(-2)
-    return UnsafeViewBackward0.apply((a, b))
+    if _should_fold(a, b):
+        return _folded_product(a, b)
+    if da == 3 and db == 3 and a._data.shape[0] != b._data.shape[0]:
+        # torch drops a batch of one that requires grad (its gradient then needs no sum)
+        if a._data.shape[0] == 1 and a._requires_grad:
+            return matmul(a.squeeze(0), b)
+        if b._data.shape[0] == 1 and b._requires_grad:
+            return matmul(a, b.squeeze(0))
+    return _batched_product(a, b)
 
 
-def _check_batched(a, b, da, db):
-    """torch's checks of a batched product, in its order: a 1-D or 2-D left factor that
-    requires grad is folded into one mv/mm with the transposed batch (so its message is
-    the mv/mm one), then the batch dims must broadcast (NumPy's matmul would say so in its
-    own words)."""
-    if db == 2:         # a batch times a matrix: one mm (BmmBackward0 words its message)
-        return
+def _should_fold(a, b):
+    """torch's rule for folding the batch of the larger operand (3-D or more, against a
+    1-D or 2-D one) into the rows of one mm/mv: always when the smaller operand requires
+    grad; never when the smaller one is a matrix on the left; otherwise when the fold is a
+    view (the leading dims of the larger operand, transposed if on the right, are
+    contiguous with each other) or the larger operand is empty."""
+    a_larger = a._data.ndim >= b._data.ndim
+    big, small = (a, b) if a_larger else (b, a)
+    if big._data.ndim < 3 or small._data.ndim > 2:
+        return False
+    if small._requires_grad:
+        return True
+    if a._data.ndim == 2:
+        return False
+    if big._data.size == 0:
+        return True
+    shape, strides = list(big._data.shape), list(big.stride())
+    if not a_larger:                    # the larger operand is used as its mT
+        shape[-2:], strides[-2:] = shape[:-3:-1], strides[:-3:-1]
+    for i in reversed(range(len(shape) - 1)):
+        if shape[i + 1] == 1 and not strides[i + 1]:
+            # NumPy gives a dim of size 1 stride 0 when it broadcasts or adds it (None);
+            # torch keeps the contiguous stride such a dim had or gets
+            strides[i + 1] = strides[i + 2] * shape[i + 2] if i + 2 < len(shape) else 1
+        if i < len(shape) - 2 and strides[i] != strides[i + 1] * shape[i + 1]:
+            return False
+    return True
+
+
+def _folded_product(a, b):
+    """N-D @ 1-D/2-D as one mm/mv over (batch * rows); 1-D/2-D @ N-D transposed into that
+    form and back (the result is then made contiguous, a copy)."""
+    transpose = b._data.ndim > a._data.ndim
+    big = b.mT if transpose else a
+    small = (a.t() if a._data.ndim == 2 else a) if transpose else b
+    shape = big._data.shape[:-1]
+    folded = big.reshape(int(np.prod(shape, dtype=np.int64)), big._data.shape[-1])
+    if small._data.ndim == 1:
+        return UnsafeViewBackward0.apply((mv(folded, small),), shape)
+    out = UnsafeViewBackward0.apply((mm(folded, small),), shape + small._data.shape[1:])
+    return out.mT.contiguous() if transpose else out
+
+
+def _batched_product(a, b):
+    """One bmm over the broadcast batch: each operand expanded to it and flattened to 3-D
+    (a 1-D left operand is one row, a 1-D right operand one column)."""
     sa, sb = a._data.shape, b._data.shape
-    if a._requires_grad and sa[-1] != sb[-2] and (da <= 2 or (da == db == 3 and sa[0] == 1)):
-        rows = int(np.prod(sb[:-2])) * sb[-1]
-        if da == 1:
-            raise RuntimeError(f"size mismatch, got input ({rows}), mat ({rows}x{sb[-2]}), "
-                               f"vec ({sa[0]})")
-        raise RuntimeError(f"mat1 and mat2 shapes cannot be multiplied ({rows}x{sb[-2]} and "
-                           f"{sa[-1]}x{sa[-2]})")
-    batch_a, batch_b = sa[:-2], sb[:-2]
-    n = max(len(batch_a), len(batch_b))
-    batch_a = (1,) * (n - len(batch_a)) + batch_a
-    batch_b = (1,) * (n - len(batch_b)) + batch_b
-    for i, (x, y) in enumerate(zip(batch_a, batch_b)):
-        if x != y and x != 1 and y != 1:
-            raise RuntimeError(f"The size of tensor a ({x}) must match the size of tensor b "
-                               f"({y}) at non-singleton dimension {i}")
-    if sa[-1] != sb[-2]:        # one bmm over the broadcast batch
-        batch = int(np.prod([max(x, y) for x, y in zip(batch_a, batch_b)]))
-        raise RuntimeError(f"Expected size for first two dimensions of batch2 tensor to be: "
-                           f"[{batch}, {sa[-1]}] but got: [{batch}, {sb[-2]}].")
+    n = sa[-2] if len(sa) > 1 else 1
+    m2, p = (sb[-2], sb[-1]) if len(sb) > 1 else (sb[0], 1)
+    batch = broadcast_shapes(sa[:-2], sb[:-2])
+    count = int(np.prod(batch, dtype=np.int64))
+    a3 = a.expand(batch + (n, sa[-1])).reshape(count, n, sa[-1])
+    if len(sb) == 1:
+        b3 = b.expand(batch + (m2,)).reshape(count, m2).unsqueeze(2)
+    else:
+        b3 = b.expand(batch + (m2, p)).reshape(count, m2, p)
+    out = bmm(a3, b3)
+    if len(sb) == 1:
+        out = out.squeeze(-1)
+    shape = batch + ((n,) if len(sa) > 1 else ()) + ((p,) if len(sb) > 1 else ())
+    return UnsafeViewBackward0.apply((out,), shape)
 
 
 def _check_pair(a, b, op, second):

@@ -77,10 +77,17 @@ def _bind(op, method, args, kwargs):
     return values, number
 
 
-def _int64(d):
-    if not -2 ** 63 <= d < 2 ** 63:
-        raise ValueError("Overflow when unpacking long long")
-    return d
+def _unpack_dims(dim, op):
+    """A `tuple of ints[1]` dim as torch unpacks it: a C long each (torch's error for an
+    element of a list also carries its C++ trace, which minigrad leaves out)."""
+    dims = int_list(dim, op, "dim")
+    for i, d in enumerate(dims):
+        if not -2 ** 63 <= d < 2 ** 63:
+            if not isinstance(dim, (tuple, list)):
+                raise ValueError("Overflow when unpacking long long")
+            raise TypeError(f"{op}(): argument 'dim' failed to unpack the object at pos {i + 1} "
+                            "with error \"Overflow when unpacking long long")
+    return dims
 
 
 def _correction(c):
@@ -114,7 +121,7 @@ def _parse(op, method, x, args, kwargs):
     else:
         corr = shown_corr = 0 if values.get("unbiased", True) is False else 1
     dim = values.get("dim")
-    dims = None if dim is None else tuple(_int64(d) for d in int_list(dim, op, "dim"))
+    dims = None if dim is None else _unpack_dims(dim, op)
     return x, dims, corr, keepdim, dims, shown_corr
 
 

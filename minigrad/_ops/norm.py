@@ -20,8 +20,13 @@ _TORCH_NAME = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char"
                "uint8": "Byte", "bool": "Bool"}
 
 
-def _norm_value(xd, p, dims, keepdim):
+def _norm_value(xd, p, dims, keepdim, exact_single=True):
     a = np.abs(xd)
+    reduced = xd.size if dims is None else int(np.prod([xd.shape[d] for d in dims]))
+    if reduced == 1 and p != 0 and exact_single:
+        # one element per result: torch gives |x| as it is, without overflowing x * x (not
+        # for a 0-d tensor given a dim: that one goes through the reduction)
+        return a.reshape(np.sum(a, axis=dims, keepdims=keepdim).shape)
     if p == 2:
         return np.sqrt(np.sum(a * a, axis=dims, keepdims=keepdim))
     if p == float("inf"):
@@ -40,11 +45,12 @@ class LinalgVectorNormBackward0(Node):
     __slots__ = ("s_self", "s_result", "ord", "dim", "keepdim")
     _options = ("ord", "dim", "keepdim")
 
-    def forward(self, x, p, dims, keepdim):
+    def forward(self, x, p, dims, keepdim, exact_single=True):
         self.save(self=x)
         self.ord, self.dim, self.keepdim = p, dims, keepdim
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-            out = np.asarray(_norm_value(x._data, p, dims, keepdim)).astype(x._data.dtype)
+            out = np.asarray(_norm_value(x._data, p, dims, keepdim, exact_single)
+                             ).astype(x._data.dtype)
         return out
 
     def backward(self, g):
@@ -147,9 +153,11 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
         dims = None
     else:
         wrapped = []
-        for d in (dim if isinstance(dim, (list, tuple)) else (dim,)):
-            if not -2 ** 63 <= d < 2 ** 63:
-                raise ValueError("Overflow when unpacking long long")
+        for i, d in enumerate(dim if isinstance(dim, (list, tuple)) else (dim,)):
+            if not -2 ** 63 <= d < 2 ** 63:     # (torch.norm passes an int dim as [dim];
+                raise TypeError(                # its C++ trace is left out)
+                    "linalg_vector_norm(): argument 'dim' failed to unpack the object at pos "
+                    f"{i + 1} with error \"Overflow when unpacking long long")
             w = wrap_dim(d, len(shape))
             if w in wrapped:
                 raise RuntimeError(f"dim {w} appears multiple times in the list of dims")
@@ -165,7 +173,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
         if not dims:
             raise RuntimeError(f"linalg.vector_norm cannot compute the {ord:g} norm on an empty "
                                "tensor because the operation does not have an identity")
-    return LinalgVectorNormBackward0.apply((x,), ord, dims, keepdim)
+    return LinalgVectorNormBackward0.apply((x,), ord, dims, keepdim, bool(shape) or dim is None)
 
 
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):

@@ -2,11 +2,13 @@
 import numpy as np
 
 from ..autograd.graph import Node
-from ._core import Tensor, binary_meta, check_tensor
+from .._dtype import get_default_dtype
+from ._core import Tensor, big_int_operand, binary_meta, check_tensor
 from ._core import operand_arg as _check
 from .._either import array, constant_like, log
 from ._util import zeros_of, is_scalar, result_dtype, where
-from .arithmetic import _NUMBERS, _PLAIN_OPERANDS, _compute, _grads
+from ._binary import NUMBERS as _NUMBERS, PLAIN_OPERANDS as _PLAIN_OPERANDS, \
+    compute as _compute, grads as _grads
 
 
 class PowBackward0(Node):
@@ -19,7 +21,7 @@ class PowBackward0(Node):
         self.exponent = n
         xd = x._data
         if type(n) is float and xd.dtype.kind != "f":
-            xd = xd.astype(np.float32)      # an integer or bool base with a float exponent
+            xd = xd.astype(get_default_dtype().np)  # an integer or bool base, a float exponent
         if n == 2:
             return xd * xd             # much cheaper than np.power
         with np.errstate(all="ignore"):     # 0 ** -1 is inf and (-2) ** 0.5 nan, silently
@@ -75,7 +77,7 @@ class PowBackward2(Node):
         self.base = base
         xd = x._data
         if xd.dtype.kind != "f":
-            xd = xd.astype(np.float32)
+            xd = xd.astype(get_default_dtype().np)
         with np.errstate(all="ignore"):
             out = np.power(np.asarray(base, dtype=xd.dtype), xd)
         return out
@@ -104,16 +106,27 @@ def pow(a, b):
     if b.__class__ not in _PLAIN_OPERANDS or a.__class__ is not Tensor:
         if not isinstance(a, Tensor) and isinstance(b, Tensor) and \
                 isinstance(a, (bool, int, float, np.bool_, np.integer, np.floating)):
-            return rpow(b, a.item() if isinstance(a, np.generic) else a)   # torch.pow(2, t)
+            a = a.item() if isinstance(a, np.generic) else a
+            if a.__class__ is int and not -2 ** 63 <= a < 2 ** 64:
+                big_int_operand(b._data, a)         # torch's OverflowError
+            return rpow(b, a)                       # torch.pow(2, t)
+        if isinstance(a, complex) and isinstance(b, Tensor):
+            raise TypeError("minigrad does not support complex numbers")
         b = _check(a, b, "pow", "** or pow()")
+        if b is NotImplemented:
+            return b
     ak = a._data.dtype.kind
     if ak == "f" and b.__class__ in _NUMBERS:
+        if b.__class__ is int and not -2 ** 63 <= b < 2 ** 64:
+            big_int_operand(a._data, b)     # no int64 or uint64 holds it: torch's OverflowError
         return _pow_scalar(a, b)        # `x ** 2` on a float tensor: none of the checks below
     if ak == "b" and type(b) is bool:           # bool ** True is x, bool ** False all True
         return Tensor._make(a._data.copy() if b else np.ones_like(a._data), False, None)
     if ak == "b" and isinstance(b, Tensor) and b._data.dtype.kind == "b":
         raise NotImplementedError("\"pow\" not implemented for 'Bool'")
     if ak in "biu" and type(b) is int and not -2 ** 63 <= b < 2 ** 63:
+        if b >= 2 ** 64:
+            big_int_operand(a._data, b)
         raise RuntimeError("value cannot be converted to type int64_t without overflow")
     if ak in "biu" and type(b) is int and b < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")

@@ -4,7 +4,7 @@ negative or not below the width of the dtype gives 0 (or, for `>>` of a negative
 value, -1), as torch's kernels do; NumPy leaves those counts undefined."""
 import numpy as np
 
-from ._core import Tensor
+from ._core import Tensor, check_broadcast
 from ._util import result_dtype
 
 __all__ = ["lshift", "rshift", "rlshift", "rrshift"]
@@ -22,6 +22,8 @@ def _shift(x, y, left):
             raise NotImplementedError(f'"{kernel}" not implemented for \'ComplexFloat\'')
         if not isinstance(other, (bool, int, float, np.generic)):
             return NotImplemented
+    if isinstance(other, Tensor):
+        check_broadcast(t._data, other._data)     # (torch's message, before the dtype's)
     dt = result_dtype(t, other)
     if dt.kind not in "iu":
         raise NotImplementedError(f'"{kernel}" not implemented for '

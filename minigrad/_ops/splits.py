@@ -12,6 +12,7 @@ from ..autograd.graph import Node, begin
 from ._core import Tensor, check_tensor
 from .._either import flip as _flip, keep_dtype
 from ._util import wrap_dim
+from .views import _shape_args
 from ..autograd.view_history import make_view
 
 __all__ = ["split", "chunk", "unbind", "flip"]
@@ -189,14 +190,9 @@ class FlipBackward0(Node):
 
 def flip(x, *dims):
     """Reverse the order of elements along the given dims (a copy, not a view)."""
-    if not dims:
-        raise TypeError('flip() missing 1 required positional arguments: "dims"')
-    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
-        dims = dims[0]
-    for d in dims:
-        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
-            raise TypeError("flip(): argument 'dims' (position 1) must be tuple of ints, not "
-                            f"{type(d).__name__}")
+    if x.__class__ is not Tensor and dims:
+        check_tensor(x, "flip")
+    dims = _shape_args(dims, x, "flip", "dims")     # (torch's parser messages)
     nd = x._data.ndim
     wrapped = []
     for dim in dims:

@@ -172,14 +172,24 @@ class Function(metaclass=_FunctionMeta):
             if not isinstance(o, T):
                 result.append(o)
                 continue
+            differentiable = record and not any(o is n for n in non_diff) \
+                and o.dtype.is_floating_point
             if any(o is a for a in args) and not any(o is d for d in dirty):
-                o = o.view_as(o)            # returning an input unchanged gives a new tensor
-            if record and not any(o is n for n in non_diff) and o.dtype.is_floating_point:
+                # an input returned unchanged gives a new tensor: a view of it, or (not
+                # recorded, yet requiring grad) a detached alias, as in torch
+                with no_grad():
+                    o = o.view_as(o) if differentiable or not o._requires_grad else o.detach()
+            if differentiable:
                 if any(o is d for d in dirty):
                     o._bump_version()
                 o._set_grad_fn(node)
                 if i:
                     o.__dict__["_output_nr"] = i
+                if o._base is not None:     # torch forbids changing such a view in place
+                    if len(outs) == 1:      # (creation meta IN_CUSTOM_FUNCTION, which the
+                        o.__dict__["_custom_function_view"] = True  # check reads before a
+                    else:                                           # no_grad view's mark)
+                        o.__dict__["_multi_view"] = (i, None)       # (MULTI_OUTPUT_NODE)
             result.append(o)
         to_save = node.__dict__.pop("_to_save", ())
         if record:              # (a tensor this call returned is saved as an output)

@@ -208,10 +208,8 @@ def install_fast_apply(fast):
 def grad_edge(t):
     """The node a gradient for tensor `t` flows into: its grad_fn, its leaf accumulator,
     or None when `t` does not require grad."""
-    fn = t._node
+    fn = t._node if t._base is None else t.grad_fn     # a view's may need regenerating
     if fn is not None:
-        if t._base is not None:
-            return t.grad_fn            # a view may need its grad_fn regenerated
         return fn
     if t._requires_grad:
         ref = t._acc

@@ -25,9 +25,7 @@ engine_state = _EngineState()
 def node_short_name(node):
     """`SigmoidBackward0` -> `Sigmoid`, `PowBackward1` -> `Pow1`, as torch's message says."""
     name = node.name()
-    if "::" in name:
-        return name
-    return name.replace("Backward0", "").replace("Backward", "")
+    return name if "::" in name else name.replace("Backward0", "").replace("Backward", "")
 
 
 class SavedTensor:
@@ -36,7 +34,7 @@ class SavedTensor:
     An input is kept as the tensor itself (so a later `x.data = ...` is seen, as in torch);
     an output only as its array and version counter, since keeping the output tensor would
     make a reference cycle (output -> node -> output). Inside `saved_tensors_hooks`, only
-    what the pack hook returned is kept, in `hooked` with the unpack hook; such a value is
+    what the pack hook returned is kept, in `hooked` (see saved_hooks.py); such a value is
     not version-checked, as in torch (the hooks own it).
     """
 
@@ -46,7 +44,7 @@ class SavedTensor:
     def __init__(self, tensor, is_output=False):
         self.hooked = None
         if tensor._is_inference or _saved_hooks.anywhere.count or _instrument.on:
-            if self._save_checked(tensor):      # (the rare cases, kept off the common path)
+            if self._save_checked(tensor, is_output):   # (the rare cases, off the common path)
                 return
         vc = tensor._vc
         if is_output:
@@ -65,37 +63,17 @@ class SavedTensor:
             from .trace import on_save
             on_save(None, self, tensor)
 
-    def _save_checked(self, tensor):
+    def _save_checked(self, tensor, is_output):
         """Refuse an inference tensor; hand `tensor` to the thread's pack hook, if it has one,
-        and return True when it did (then only what the hook returned is kept)."""
+        and return True when it did (then only what saved_hooks.pack returned is kept)."""
         if tensor._is_inference and not _grad_state.inference:
             raise RuntimeError(_messages.INFERENCE_SAVED)
-        hooks = _saved_hooks.current() if _saved_hooks.anywhere.count else None
-        if hooks is None:
+        if not _saved_hooks.anywhere.count or _saved_hooks.current() is None:
             return False
-        pack, unpack = hooks
-        before, was_enabled = tensor._version, _grad_state.enabled
-        _grad_state.enabled = False             # torch runs pack hooks without recording
-        try:
-            packed = pack(tensor)
-        finally:
-            _grad_state.enabled = was_enabled
-        if tensor._version != before:
-            raise RuntimeError(_messages.PACK_HOOK_IN_PLACE)
+        self.hooked = _saved_hooks.pack(tensor, is_output)
         self.tensor = self.data = self.vc = None
-        self.version = 0
-        self.nonleaf = False
-        self.hooked = (packed, unpack)
+        self.version, self.nonleaf = 0, False
         return True
-
-    def _unpack_hooked(self):
-        """Run the unpack hook on what the pack hook returned."""
-        packed, unpack = self.hooked
-        value = unpack(packed)
-        if not isinstance(value, Tensor):
-            raise TypeError(f"Output of saved tensor unpack_hook expected to be a Tensor but "
-                            f"got result of type {type(value).__name__}")
-        return value
 
     def _check(self, node):
         """Raise torch's "modified by an inplace operation" error if the version moved."""
@@ -105,6 +83,9 @@ class SavedTensor:
         if current == self.version:
             return
         data, grad_fn = (self.data, node) if t is None else (t._data, t.grad_fn)
+        view = t is None and node.__dict__.get("_inplace_view")
+        if view and view() is not None:     # the output of an in-place op on a view: torch
+            grad_fn = view().grad_fn        # names the view's own (regenerated) grad_fn
         from .._dtype import from_numpy_dtype
         msg = ("one of the variables needed for gradient computation has been modified by an "
                f"inplace operation: [minigrad.{from_numpy_dtype(data.dtype)._legacy} "
@@ -125,7 +106,7 @@ class SavedTensor:
         t = self.tensor
         if t is None:
             if self.hooked is not None:
-                value = self._unpack_hooked()
+                value = _saved_hooks.unpack(self.hooked, node)
                 return value if engine_state.create_graph else value._data
             vc = self.vc
         else:
@@ -143,11 +124,13 @@ class SavedTensor:
     def as_tensor(self, node):
         """The saved value as a Tensor (what `grad_fn._saved_self` shows)."""
         if self.hooked is not None:
-            return self._unpack_hooked()
+            return _saved_hooks.unpack(self.hooked, node)
         self._check(node)
         if self.tensor is not None:
             return self.tensor
-        return Tensor._make(self.data, True, node)
+        out = Tensor._make(self.data, True, node)
+        out._vc = self.vc       # torch's unpacked output shares the output's version counter
+        return out
 
 
 class _Freed:

@@ -35,16 +35,17 @@ def apply_steps(v, steps):
 
 def make_view(x, data, node, step):
     """Wrap `data` (a NumPy view of x's data) as a view tensor of x."""
-    recorded = node is not None and node._seq is not None
+    recorded = node is not None and node._seq is not None and not x._is_inference
     out = Tensor._make(data, recorded, node if recorded else None)
+    if x._is_inference:         # torch tracks no view of an inference tensor: a plain one
+        out._is_inference = True    # (no base, no history, no counter of its own)
+        return out
     base = x._base if x._base is not None else x
-    vc = x._version_counter()
+    vc = out._vc = x._version_counter()
     d = out.__dict__
     d["_base"] = base
     d["_view_steps"] = x._view_steps + (step,)
     d["_view_version"] = vc.value
-    if not x._inference_alias:          # torch: a view of such an alias has no counter of its own
-        out._vc = vc
     if not recorded:
         if x._requires_grad and not _grad_state.enabled:
             out._requires_grad = True   # a view of a grad-requiring tensor, made in no_grad
@@ -52,7 +53,7 @@ def make_view(x, data, node, step):
             if _grad_state.inference:
                 d["_inference_view"] = True     # torch's creation meta INFERENCE_MODE
             _follow_base(base, out)
-        elif data.dtype.kind == "f" and not x._is_inference:
+        elif data.dtype.kind == "f":
             _follow_base(base, out)     # base.requires_grad_() later makes it require grad
             if not _grad_state.enabled and not _grad_state.inference:
                 d["_no_grad_view"] = True   # (torch: any view made in no_grad mode)
@@ -65,8 +66,8 @@ def make_view(x, data, node, step):
             d["_multi_view"] = (0, None)    # meta MULTIPLE_OUTPUTS, CUSTOM_FUNCTION), named by
         if "_custom_function_view" in x.__dict__:   # its own node
             d["_custom_function_view"] = True
-    if out._is_inference is not x._is_inference:
-        d["_is_inference"] = x._is_inference   # a view is an inference tensor iff its base is
+    if out._is_inference:
+        d["_is_inference"] = False  # a view of a normal tensor made in inference mode is normal
     return out
 
 

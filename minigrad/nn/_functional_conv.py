@@ -6,6 +6,7 @@ from .._compat._argparse_calls import as_int, int_list
 from .._tensor import Tensor
 from ._nodes import ConstantPadNdBackward0, ConvolutionBackward0
 from ._scalar_names import scalar_name as _sname
+from .._compat.messages import cname as _cname
 
 __all__ = ["conv2d"]
 
@@ -67,10 +68,15 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
             (_int_or_ints(padding) or isinstance(padding, str))):
         stride, padding, dilation, groups = _conv2d_args(input, weight, bias, stride, padding,
                                                          dilation, groups)
+    if bias is not None and bias._data.dtype != input._data.dtype:     # torch's first check
+        raise RuntimeError(f"Input type ({_cname(input)}) and bias type ({_cname(bias)}) "
+                           "should be the same")
     nd = input._data.ndim
     if nd not in (3, 4):
         raise RuntimeError(f"Expected 3D (unbatched) or 4D (batched) input to conv2d, but got "
                            f"input of size: {list(input.shape)}")
+    if weight._data.ndim < 3:
+        raise RuntimeError("weight should have at least three dimensions")
     if weight._data.ndim != 4:
         k = weight._data.ndim - 2
         raise RuntimeError(f"expected stride to be a single integer value or a list of {k} "
@@ -127,9 +133,6 @@ def _check_conv_args(input, weight, bias, stride, padding, dilation, groups):
         raise RuntimeError(f"Given weight of size {wshape}, expected bias to be 1-dimensional "
                            f"with {wshape[0]} elements, but got bias of size "
                            f"{list(bias.shape)} instead")
-    if input.dtype != weight.dtype or (bias is not None and bias.dtype != weight.dtype):
-        other = weight if input.dtype != weight.dtype else bias
-        raise RuntimeError(f"expected scalar type {_sname(input)} but found {_sname(other)}")
     pads = [pp if isinstance(pp, tuple) else (pp, pp) for pp in padding]
     padded = [n + a + b for n, (a, b) in zip(input.shape[2:], pads, strict=True)]
     eff_k = [d * (k - 1) + 1 for k, d in zip(wshape[2:], dilation, strict=True)]
@@ -137,3 +140,7 @@ def _check_conv_args(input, weight, bias, stride, padding, dilation, groups):
         raise RuntimeError(f"Calculated padded input size per channel: ({padded[0]} x "
                            f"{padded[1]}). Kernel size: ({eff_k[0]} x {eff_k[1]}). Kernel size "
                            "can't be greater than actual input size")
+    if input.dtype != weight.dtype:     # (after the shapes, as torch)
+        raise RuntimeError(f"expected scalar type {_sname(input)} but found {_sname(weight)}")
+    if input._data.dtype.kind == "b":
+        raise NotImplementedError("\"slow_conv2d_cpu\" not implemented for 'Bool'")

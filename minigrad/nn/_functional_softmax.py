@@ -5,7 +5,7 @@ SoftmaxBackward0 or LogSoftmaxBackward0, which saves its output."""
 import operator
 import warnings
 
-from .._compat._argparse import Parser
+from .._compat._argparse import Parser, tp_name
 from .._dtype import dtype as _dtype
 from .._tensor import Tensor
 from ._nodes import LogSoftmaxBackward0, SoftmaxBackward0
@@ -31,7 +31,7 @@ def _softmax_dim(name, ndim):
 
 def _softmax_like(cls, input, dim, dtype, name):
     if not isinstance(input, Tensor):       # torch's Python function reads input.dim() or
-        raise AttributeError(f"'{type(input).__name__}' object has no attribute "   # calls
+        raise AttributeError(f"'{tp_name(input)}' object has no attribute "   # calls
                              f"'{'dim' if dim is None else name}'")     # input.softmax(dim)
     if dim is None:
         dim = _softmax_dim(name, input._data.ndim)

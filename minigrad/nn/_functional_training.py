@@ -9,6 +9,7 @@ import numpy as np
 
 from .._compat._argparse import tp_name
 from ._norm_nodes import NativeBatchNormBackward0
+from ._scalar_names import scalar_name as _sname
 
 __all__ = ["dropout", "batch_norm"]
 
@@ -16,9 +17,6 @@ __all__ = ["dropout", "batch_norm"]
 def _check_p(p):
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-
-
-_INT_NAMES = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte"}
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
@@ -39,9 +37,9 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p == 1:
         zero = Tensor._make(np.zeros((), input._data.dtype), False, None)
         return input.mul_(zero) if inplace else input * zero
-    if input._data.dtype.kind in "iu":     # (the scaled mask is float; torch casts it back)
+    if input._data.dtype.kind in "iub":    # (the scaled mask is float; torch casts it back)
         raise RuntimeError("result type Float can't be cast to the desired output type "
-                           + _INT_NAMES[input._data.dtype.name])
+                           + _sname(input))
     keep = _rng(None).random(input.shape) < (1 - p)
     noise = (keep.astype(input._data.dtype) / np.asarray(1 - p, input._data.dtype))
     noise = Tensor._make(noise.astype(input._data.dtype, copy=False), False, None)
@@ -62,8 +60,8 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     running buffers. One node, NativeBatchNormBackward0, over (input, weight, bias)."""
     if training:
         size = tuple(input.shape)
-        per_channel = 1
-        for s in size[:1] + size[2:]:
+        per_channel = size[0]           # (a 0-d input fails here, as in torch's Python)
+        for s in size[2:]:
             per_channel *= s
         if per_channel == 1:
             raise ValueError("Expected more than 1 value per channel when training, got "
@@ -73,14 +71,36 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if t is not None and not hasattr(t, "_data"):     # torch's parser: Tensor or None
             raise TypeError(f"batch_norm(): argument '{name}' (position {pos}) must be Tensor, "
                             f"not {type(t).__name__}")
-    channels = input.shape[1] if input.dim() > 1 else 1
-    for name, t in (("running_mean", running_mean), ("running_var", running_var),
-                    ("weight", weight), ("bias", bias)):
+    # torch reads the size of dim 1 unchecked: an input of fewer dims counts 0 channels
+    channels = input.shape[1] if input.dim() > 1 else 0
+    for name, t in (("running_mean", running_mean), ("running_var", running_var)):
+        if t is not None:
+            if t.numel() != channels:
+                raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
+        elif not training:
+            raise RuntimeError(f"{name} must be defined in evaluation mode")
+    for name, t in (("weight", weight), ("bias", bias)):
         if t is not None and t.numel() != channels:
             raise RuntimeError(f"{name} should contain {channels} elements not {t.numel()}")
-    if not training:
-        for name, t in (("running_mean", running_mean), ("running_var", running_var)):
-            if t is None:
-                raise RuntimeError(f"{name} must be defined in evaluation mode")
+    if input.dim() < 2:
+        n = max(input.dim(), 1)
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], "
+                         "but got 1)")
+    _check_batch_norm_dtypes(input, (weight, bias, running_mean, running_var), training)
     return NativeBatchNormBackward0.apply((input, weight, bias), running_mean, running_var,
                                           training, momentum, eps)
+
+
+def _check_batch_norm_dtypes(input, params, training):
+    """torch's CPU kernel: a floating input, and parameters of the input's dtype."""
+    kind = input._data.dtype.kind
+    if kind != "f":
+        raise NotImplementedError(f"\"batch_norm\" not implemented for '{_sname(input)}'")
+    for t in params:
+        if t is None or t._data.dtype == input._data.dtype:
+            continue
+        if training:
+            raise RuntimeError(f"expected scalar type {_sname(input)} but found {_sname(t)}")
+        if input._data.dtype == np.float32:
+            raise RuntimeError("mixed dtype (CPU): expect parameter to have scalar type of Float")
+        raise RuntimeError("mixed dtype (CPU): all inputs must share same datatype.")

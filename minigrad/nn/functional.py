@@ -6,6 +6,7 @@ over ``(bias, input, weight.t())``, ``cross_entropy`` is ``NllLossBackward0`` on
 ``LogSoftmaxBackward0``, and so on, so ``grad_fn`` names and ``next_functions`` match.
 """
 
+import functools
 import warnings
 
 import numpy as np
@@ -25,6 +26,7 @@ from ._functional_softmax import (log_softmax, softmax,
 from ._nodes import AddmmBackward0, MseLossBackward0
 from ._reduction import get_enum, legacy_get_string
 from ._scalar_names import scalar_name as _sname
+from .._compat._argparse_calls import is_binding_error as _is_binding_error
 from .._compat._argparse_calls import with_binding_errors as _with_binding_errors
 
 # torch binds these two in C: a call Python cannot bind raises torch's parser error (a
@@ -40,6 +42,9 @@ __all__ = ["linear", "conv2d", "relu", "sigmoid", "tanh", "softmax", "log_softma
 # linear
 # ----------------------------------------------------------------------------------------------
 
+_LINEAR = Parser("linear", "(Tensor input, Tensor weight, Tensor? bias = None)")
+
+
 def linear(input, weight, bias=None):
     """y = input @ weight.T + bias, for input of shape (*, in_features).
 
@@ -49,14 +54,22 @@ def linear(input, weight, bias=None):
     if (input.__class__ is not Tensor and not isinstance(input, Tensor)) or \
             (weight.__class__ is not Tensor and not isinstance(weight, Tensor)) or \
             not (bias is None or isinstance(bias, Tensor)):
-        raise Parser("linear", "(Tensor input, Tensor weight, Tensor bias = None)").error(
-            {}, [input, weight] + ([] if bias is None else [bias]), {})
+        raise _LINEAR.error({}, [input, weight] + ([] if bias is None else [bias]), {})
     xd, wd = input._data.ndim, weight._data.ndim
     if xd == 0 or wd == 0:
         raise RuntimeError(f"both arguments to linear need to be at least 1D, but they are "
                            f"{xd}D and {wd}D")
-    if wd == 1 and bias is not None:    # (torch's addmv path wants a matrix)
-        raise RuntimeError("mat2 must be a matrix, got 1-D tensor")
+    if wd > 2:          # (every path of torch's starts with weight.t())
+        raise RuntimeError(f"t() expects a tensor with <= 2 dimensions, but self is {wd}D")
+    # torch's fused addmm path: 2-D input with a bias, or a contiguous input with a bias of
+    # at least one dim (a 0-d bias is added after the product)
+    fused = bias is not None and (xd == 2 or (bias._data.ndim >= 1 and input.is_contiguous()))
+    if wd == 1:
+        if fused:       # addmm checks the dtypes first, then wants a matrix
+            _check_linear_dtypes(input, weight, bias)
+            raise RuntimeError("mat2 must be a matrix, got 1-D tensor")
+        out = input.matmul(weight.t())      # dot or mv, with their own dtype messages
+        return out if bias is None else out + bias
     in_f = input.shape[-1]
     if wd == 2 and in_f != weight.shape[1]:
         rows = int(np.prod(input.shape[:-1], dtype=np.int64))
@@ -64,7 +77,7 @@ def linear(input, weight, bias=None):
                            f"{weight.shape[1]}x{weight.shape[0]})")
     _check_linear_dtypes(input, weight, bias)
     wt = weight.t()
-    if bias is not None and (xd == 2 or xd == 1 or input.is_contiguous()):
+    if fused:
         # addmm path: flatten the batch dims to one (a view), then view back
         if xd == 2:
             return _addmm(bias, input, wt)
@@ -76,6 +89,23 @@ def linear(input, weight, bias=None):
         flat = input.reshape(-1, in_f).mm(wt)
         out = _reshaped(UnsafeViewBackward0, flat, tuple(input.shape[:-1]) + (weight.shape[0],))
     return out if bias is None else out + bias
+
+
+def _with_linear_parser(fn):
+    """linear, raising torch's parser error when Python cannot bind the call (torch binds
+    linear in C: a wrong type is named before an unknown keyword)."""
+    def linear(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as exc:
+            if not _is_binding_error(exc):
+                raise
+            raise (_LINEAR.error(None, list(args), dict(kwargs)) or exc) from None
+    functools.update_wrapper(linear, fn)
+    return linear
+
+
+linear = _with_linear_parser(linear)
 
 
 def _check_linear_dtypes(input, weight, bias):

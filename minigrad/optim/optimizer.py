@@ -1,5 +1,6 @@
 """Optimizer: the base class holding parameter groups and per-parameter state."""
 
+import warnings
 from collections import defaultdict
 
 __all__ = ["Optimizer"]
@@ -55,19 +56,39 @@ class Optimizer:
                             "Please use a list instead.")
         else:
             params = list(params)
+        # (name, tensor) pairs, as model.named_parameters() gives them, keep their names
+        names = [p[0] for p in params if isinstance(p, tuple)]
+        params = [p[1] if isinstance(p, tuple) else p for p in params]
         param_group["params"] = params
+        if names:
+            if len(names) != len(params):
+                raise ValueError("all optimizer params should be with/without names. Some "
+                                 "param names are missing")
+            param_group["param_names"] = names
         for p in params:
             if not _is_tensor(p):
                 raise TypeError("optimizer can only optimize Tensors, but one of the params is "
                                 + _typename(p))
-            if not (p.is_leaf or p.retains_grad):
+            if not self.defaults.get("differentiable", None) and \
+                    not (p.is_leaf or p.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
         for name, default in self.defaults.items():
             if default is required and name not in param_group:
                 raise ValueError(f"parameter group didn't specify a value of required "
                                  f"optimization parameter {name}")
             param_group.setdefault(name, default)
-        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        if len({id(p) for p in params}) != len(params):
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; in "
+                          "future, this will cause an error; see "
+                          "github.com/pytorch/pytorch/issues/40967 for more information",
+                          stacklevel=3)
+        seen = set()
+        for group in self.param_groups:
+            seen.update(id(p) for p in group["params"])
+            if ("param_names" in param_group) != ("param_names" in group):
+                which = "with names" if "param_names" in param_group else "without names"
+                raise ValueError("all optimizer param groups should be with/without names. "
+                                 f"cannot add param group {which} to the optimizer")
         if any(id(p) in seen for p in params):
             raise ValueError("some parameters appear in more than one parameter group")
         self.param_groups.append(param_group)
@@ -96,13 +117,16 @@ class Optimizer:
         """{'state': {index: state}, 'param_groups': [...]} with parameters as indices."""
         index = {}
         groups = []
+        start = 0
         for g in self.param_groups:
             packed = {k: v for k, v in g.items() if k != "params"}
-            packed["params"] = [index.setdefault(id(p), len(index)) for p in g["params"]]
+            # (torch's numbering: a parameter listed twice takes the index of its last place)
+            index.update({id(p): i for i, p in enumerate(g["params"], start)
+                          if id(p) not in index})
+            packed["params"] = [index[id(p)] for p in g["params"]]
+            start += len(packed["params"])
             groups.append(packed)
-        params = [p for g in self.param_groups for p in g["params"]]
-        state = {index[id(p)]: s for p, s in self.state.items()
-                 if any(p is q for q in params)}
+        state = {index[id(p)]: s for p, s in self.state.items() if id(p) in index}
         return {"state": state, "param_groups": groups}
 
     def __repr__(self):

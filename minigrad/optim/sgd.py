@@ -1,7 +1,7 @@
 """Stochastic gradient descent with momentum, weight decay and Nesterov (torch.optim.SGD)."""
 
 from ..autograd.grad_mode import no_grad
-from .optimizer import Optimizer
+from .optimizer import Optimizer, _is_tensor
 
 __all__ = ["SGD"]
 
@@ -21,6 +21,8 @@ class SGD(Optimizer):
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0,
                  nesterov=False, *, maximize=False, foreach=None, differentiable=False,
                  fused=None):
+        if _is_tensor(lr) and lr.numel() != 1:
+            raise ValueError("Tensor lr must be 1-element")
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
         if momentum < 0.0:
@@ -45,20 +47,23 @@ class SGD(Optimizer):
         for group in self.param_groups:
             lr, momentum = group["lr"], group["momentum"]
             dampening, wd = group["dampening"], group["weight_decay"]
-            for p in group["params"]:
-                if p.grad is None:
-                    continue
+            # torch reads every momentum buffer first and writes them back after the
+            # updates (so a parameter listed twice in a group ends with its last buffer)
+            params = [p for p in group["params"] if p.grad is not None]
+            buffers = [self.state[p].get("momentum_buffer") for p in params] \
+                if momentum != 0 else []
+            for i, p in enumerate(params):
                 grad = -p.grad if group["maximize"] else p.grad
                 if wd != 0:
                     grad = grad.add(p, alpha=wd)
                 if momentum != 0:
-                    state = self.state[p]
-                    buf = state.get("momentum_buffer")
+                    buf = buffers[i]
                     if buf is None:
-                        buf = grad.detach().clone()
-                        state["momentum_buffer"] = buf
+                        buf = buffers[i] = grad.detach().clone()
                     else:
                         buf.mul_(momentum).add_(grad, alpha=1 - dampening)
                     grad = grad.add(buf, alpha=momentum) if group["nesterov"] else buf
                 p.add_(grad, alpha=-lr)
+            for p, buf in zip(params, buffers, strict=False):   # (none without momentum)
+                self.state[p]["momentum_buffer"] = buf
         return loss

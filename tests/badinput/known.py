@@ -15,7 +15,5 @@ KNOWN_LEAKS = {}
 
 KNOWN_DIVERGENCES = {
     "b.mul()": "Tensor methods on hot paths (add, sub, mul, div, matmul, view, reshape, add_, ...; _tensor_methods._HOT) keep Python's binding errors ('TensorMethods.mul() missing 1 required positional argument'): the wrapper that words the others as torch's parser does costs about 0.2 us a call",
-    "F.linear()": "F.linear, which torch binds in C: Python words its missing-argument error ('missing 2 required positional arguments: 'input' and 'weight''); a translating wrapper would cost every Linear layer's forward (F.conv2d and F.relu_ have one)",
-    "torch.Size([s, s])": "torch.Size checks its items are ints ('torch.Size() takes an iterable of 'int' (item 0 is 'Tensor')'); minigrad's accepts them",
     "b < 2**63": "an int in [2**63, 2**64) is a uint64 to torch, compared after wrapping; minigrad compares its value",
 }

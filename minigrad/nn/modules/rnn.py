@@ -4,9 +4,11 @@ Built from minigrad's own ops in the order torch's CPU kernel runs them, so the 
 learner inspects has torch's nodes: one step of a cell is ``TanhBackward0`` (or
 ``ReluBackward0``) over ``AddBackward0`` of the hidden and the input projections; a layer
 of nn.RNN projects the whole sequence at once (``linear``), ``unbind``s it over time, runs
-the steps and ``stack``s their outputs (``StackBackward0``); the final hidden states of the
-layers are stacked too. Weights start uniform in (-1/sqrt(hidden_size), 1/sqrt(hidden_size)),
-drawn from minigrad's generator (so not the numbers torch draws for the same seed).
+the steps and ``stack``s their outputs (``StackBackward0``); a bidirectional layer then runs
+the reverse direction the same way over the reversed steps and ``cat``s both directions'
+outputs (``CatBackward0``); the final hidden states of the layers are stacked too. Weights
+start uniform in (-1/sqrt(hidden_size), 1/sqrt(hidden_size)), drawn from minigrad's generator
+(so not the numbers torch draws for the same seed).
 """
 
 import math
@@ -132,8 +134,11 @@ class RNN(Module):
     when not given. Returns ``(output, h_n)``: every step's hidden state of the last layer,
     and the last step's hidden state of every layer. Parameters ``weight_ih_l0``,
     ``weight_hh_l0``, ``bias_ih_l0``, ``bias_hh_l0``, then ``..._l1`` and so on.
-    ``dropout`` applies between layers in training mode. Not supported here:
-    ``bidirectional=True`` and packed sequences.
+    ``dropout`` applies between layers in training mode. With ``bidirectional=True`` each
+    layer also runs from the last step to the first (parameters ``..._l0_reverse``): output
+    features are both directions side by side (2 * hidden_size), and ``h_n`` and ``hx``
+    hold (num_layers * 2) states, layer by layer, forward direction first. Not supported
+    here: packed sequences.
     """
 
     def __init__(self, *args, **kwargs):
@@ -159,23 +164,23 @@ class RNN(Module):
         self.bidirectional = bidirectional
         self.proj_size = 0
         _check_sizes(input_size, hidden_size, num_layers, bias, batch_first, dropout)
-        if bidirectional:
-            raise NotImplementedError("minigrad: bidirectional RNNs are not supported")
         self._flat_weights_names = []
-        self._all_weights = []
+        self._all_weights = []          # one list of names per layer and direction
+        directions = 2 if bidirectional else 1
         for layer in range(num_layers):
-            width = input_size if layer == 0 else hidden_size
+            width = input_size if layer == 0 else hidden_size * directions
             shapes = [("weight_ih", (hidden_size, width)), ("weight_hh", (hidden_size,
                                                                           hidden_size))]
             if bias:
                 shapes += [("bias_ih", (hidden_size,)), ("bias_hh", (hidden_size,))]
-            names = []
-            for stem, shape in shapes:
-                name = f"{stem}_l{layer}"
-                setattr(self, name, Parameter(minigrad.empty(shape, dtype=dtype)))
-                names.append(name)
-            self._flat_weights_names.extend(names)
-            self._all_weights.append(names)
+            for suffix in ("", "_reverse")[:directions]:
+                names = []
+                for stem, shape in shapes:
+                    name = f"{stem}_l{layer}{suffix}"
+                    setattr(self, name, Parameter(minigrad.empty(shape, dtype=dtype)))
+                    names.append(name)
+                self._flat_weights_names.extend(names)
+                self._all_weights.append(names)
         self.reset_parameters()
 
     def reset_parameters(self):
@@ -186,7 +191,8 @@ class RNN(Module):
 
     @property
     def all_weights(self):
-        """The parameters, one list per layer: [weight_ih, weight_hh, bias_ih, bias_hh]."""
+        """The parameters, one list per layer and direction: [weight_ih, weight_hh, bias_ih,
+        bias_hh]."""
         return [[getattr(self, name) for name in names] for names in self._all_weights]
 
     def extra_repr(self):
@@ -199,6 +205,8 @@ class RNN(Module):
             s += f", batch_first={self.batch_first}"
         if self.dropout != 0:
             s += f", dropout={self.dropout}"
+        if self.bidirectional is not False:
+            s += f", bidirectional={self.bidirectional}"
         return s
 
     def _check_forward_args(self, input, hx):
@@ -211,7 +219,7 @@ class RNN(Module):
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected "
                                f"{self.input_size}, got {input.size(-1)}")
         batch = input.size(0) if self.batch_first else input.size(1)
-        expected = (self.num_layers, batch, self.hidden_size)
+        expected = (self.num_layers * self._directions, batch, self.hidden_size)
         if tuple(hx.shape) != expected:
             raise RuntimeError(f"Expected hidden size {expected}, got {list(hx.shape)}")
 
@@ -233,28 +241,50 @@ class RNN(Module):
                                f"{hx.dim()}-D tensor")
         if hx is None:
             batch = input.size(0) if self.batch_first else input.size(1)
-            hx = minigrad.zeros(self.num_layers, batch, self.hidden_size, dtype=input.dtype)
+            hx = minigrad.zeros(self.num_layers * self._directions, batch, self.hidden_size,
+                                dtype=input.dtype)
         self._check_forward_args(input, hx)
         output, hidden = self._run(input, hx)
         if not batched:
             return output.squeeze(batch_dim), hidden.squeeze(1)
         return output, hidden
 
+    @property
+    def _directions(self):
+        return 2 if self.bidirectional else 1
+
     def _run(self, input, hx):
         """The layers over (L, N, features), as torch's CPU kernel records them."""
         seq = input.transpose(0, 1) if self.batch_first else input
+        hiddens = hx.unbind(0)
         finals = []
-        for layer, h in enumerate(hx.unbind(0)):
+        for layer in range(self.num_layers):
             if layer > 0 and self.dropout > 0 and self.training:
                 seq = F.dropout(seq, self.dropout, True)
-            w_ih, w_hh, *biases = self.all_weights[layer]
-            b_ih, b_hh = biases if biases else (None, None)
             outputs = []
-            for x_proj in F.linear(seq, w_ih, b_ih).unbind(0):
-                h = _step(x_proj, h, w_hh, b_hh, self.nonlinearity)
-                outputs.append(h)
-            seq = minigrad.stack(outputs, 0)
-            finals.append(h)
+            for direction in range(self._directions):
+                index = layer * self._directions + direction
+                out, h = self._direction(seq, hiddens[index], self.all_weights[index],
+                                         reverse=direction == 1)
+                outputs.append(out)
+                finals.append(h)
+            seq = outputs[0] if len(outputs) == 1 else minigrad.cat(outputs, seq.dim() - 1)
         if self.batch_first:
             seq.transpose_(0, 1)       # in place, as torch: TransposeBackward1
         return seq, minigrad.stack(finals, 0)
+
+    def _direction(self, seq, h, weights, reverse):
+        """One direction of one layer: the stacked hidden states (in time order) and the last
+        one; the reverse direction steps from the last time step to the first."""
+        w_ih, w_hh, *biases = weights
+        b_ih, b_hh = biases if biases else (None, None)
+        steps = F.linear(seq, w_ih, b_ih).unbind(0)
+        if not steps:
+            raise RuntimeError("Expected sequence length to be larger than 0 in RNN")
+        outputs = []
+        for x_proj in (steps[::-1] if reverse else steps):
+            h = _step(x_proj, h, w_hh, b_hh, self.nonlinearity)
+            outputs.append(h)
+        if reverse:
+            outputs.reverse()
+        return minigrad.stack(outputs, 0), h
