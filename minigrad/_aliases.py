@@ -36,8 +36,7 @@ def with_numpy_aliases(fn, name=None, method=False):
             for alias, real in _ALIASES:
                 if alias in kwargs:
                     if real in kwargs:      # (raised here, not taken for a binding error)
-                        raise TypeError(f"{name}() got an unexpected keyword argument "
-                                        f"'{alias}'")
+                        raise _both_spellings(name, alias, args, given, method)
                     kwargs[real] = kwargs.pop(alias)
             if "keepdim" in kwargs and "dim" not in kwargs:
                 check_keepdim_needs_dim(name, args, given, method)
@@ -48,6 +47,19 @@ def with_numpy_aliases(fn, name=None, method=False):
                 raise
             raise binding_error(name, exc, args, given, method, fn) from None
     return call
+
+
+def _both_spellings(name, alias, args, kwargs, method):
+    """torch's parser error for a call giving both spellings (`keepdim=` and `keepdims=`):
+    one of them is left over, unless a missing argument is found first."""
+    from ._compat._argparse import Parser
+    from ._compat._argparse_signatures import FUNCTIONS, METHODS
+    signatures = (METHODS if method else FUNCTIONS).get(name)
+    err = None
+    if signatures:
+        err = Parser(name, *signatures).error(None, list(args[1:] if method else args),
+                                              dict(kwargs))
+    return err or TypeError(f"{name}() got an unexpected keyword argument '{alias}'")
 
 
 def install_aliases(tensor_class, namespace):

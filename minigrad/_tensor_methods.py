@@ -12,8 +12,8 @@ import inspect
 from ._compat._argparse_calls import check_args, with_binding_errors
 from ._tensor import Tensor
 from ._ops import clamp as clamp_ops
-from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace, linalg,
-                   permutations, power, reduction, unary, views)
+from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace,
+                   inplace_operators, linalg, permutations, power, reduction, unary, views)
 from .nn import functional as F
 
 __all__ = ["TensorMethods"]
@@ -265,7 +265,7 @@ class TensorMethods:
         return inplace.div_(self, other)
 
     def pow_(self, n):
-        return inplace.pow_(self, n)
+        return inplace_operators.pow_(self, n)
 
     def clamp_(self, min=None, max=None):
         return inplace.clamp_(self, min, max)

@@ -47,9 +47,7 @@ class MoreTensorMethods:
                 and (fn is not None or self._base._requires_grad):
             # the base or a sibling view changed in place: the view's history is now
             # "take this slice of the (new) base", as in torch, unless its creation forbids it
-            err = inplace.view_rule_error(self, "its base or another view of its base has been")
-            if err is not None:
-                raise err
+            inplace.check_view_rule(self, "its base or another view of its base has been")
             if fn is not None or self._follows_a_base_with_history():
                 fn = regenerate_view_grad_fn(self)
         return fn

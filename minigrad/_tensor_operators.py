@@ -65,7 +65,7 @@ class TensorOperators:
     __isub__ = inplace.sub_     # (`p -= lr * p.grad` in every optimizer step)
     __imul__ = inplace.mul_
     __itruediv__ = inplace.div_
-    __ipow__ = inplace.pow_
+    __ipow__ = inplace_operators.pow_
     __iand__ = inplace_operators.iand
     __ior__ = inplace_operators.ior
     __ixor__ = inplace_operators.ixor

@@ -177,6 +177,43 @@ DISTRIBUTIONS = [
          "lg.grad = None\nc2.entropy().sum().backward()\nlg.grad",
          "c2.log_prob(torch.tensor([[0, 1], [2, 2], [1, 0]]))",
          "c2.mode, c2.enumerate_support()"),
+    # torch's graph: logits normalized by logsumexp, log_prob a gather (expanded when the
+    # value's batch differs)
+    case("categorical_log_prob_graph",
+         """
+         from torch.distributions import Categorical
+         def walk(fn, d=0):
+             if fn is not None and d < 7:
+                 print("  " * d + fn.name())
+                 for n, _ in fn.next_functions:
+                     walk(n, d + 1)
+         logits = torch.tensor([[0.5, 1.0, -1.0], [0.1, 0.2, 0.3]], requires_grad=True)
+         d = Categorical(logits=logits)
+         """,
+         "lp = d.log_prob(torch.tensor([2, 0]))\nwalk(lp.grad_fn)\nlp",
+         "lp.sum().backward()\nlogits.grad", "d.logits, d.probs.grad_fn",
+         """
+         p = torch.tensor([0.2, 0.3, 0.5], requires_grad=True)
+         lp2 = Categorical(probs=p).log_prob(torch.tensor([1, 2, 2]))
+         walk(lp2.grad_fn)
+         lp2, torch.autograd.grad(lp2.sum(), p)
+         """,
+         "walk(d.entropy().grad_fn)\nd.entropy()",
+         "lp4 = d.log_prob(torch.tensor([[1, 2], [0, 0], [2, 1]]))\nwalk(lp4.grad_fn)\nlp4",
+         """
+         (g,) = torch.autograd.grad(d.log_prob(torch.tensor([2, 0])).sum(), logits,
+                                    create_graph=True)
+         print(g, g.grad_fn.name())
+         torch.autograd.grad((g * g).sum(), logits)
+         """,
+         """
+         l3 = torch.tensor([[[0.5, float('-inf'), 1.0]], [[2.0, 2.0, 2.0]]], requires_grad=True)
+         d3 = Categorical(logits=l3)
+         lp = d3.log_prob(torch.tensor([[0], [1]]))
+         d3.logits, lp, torch.autograd.grad(lp.sum(), l3)
+         """,
+         "Categorical(logits=torch.tensor([float('-inf'), float('-inf')]))",
+         "Categorical(logits=torch.tensor([1e30, 0.], dtype=torch.float64)).logits"),
     case("categorical_errors", "from torch.distributions import Categorical",
          "Categorical()",
          "Categorical(probs=torch.tensor([0.5, 0.5]), logits=torch.tensor([0., 0.]))",

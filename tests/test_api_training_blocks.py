@@ -83,6 +83,37 @@ BCE_CASES = [
          "z = torch.tensor([0.5, -1., 2., 0.], requires_grad=True)\nloss = m(z, y)\nloss",
          "loss.backward()\nz.grad",
          "nn.BCEWithLogitsLoss(reduction='sum')(z, y)", "m(z, y[:3])"),
+    # a graph of the backward (create_graph=True): torch's own nodes, and their gradients
+    case("bce_double_backward", BCE,
+         """
+         x = torch.tensor([0.2, 0.7, 0.9], requires_grad=True)
+         t = torch.tensor([0., 1., 1.], requires_grad=True)
+         w = torch.tensor([1., 2., 3.])
+         def walk(fn, d=0):
+             if fn is not None and d < 5:
+                 print("  " * d + fn.name())
+                 for n, _ in fn.next_functions:
+                     walk(n, d + 1)
+         """,
+         """
+         (g,) = torch.autograd.grad(F.binary_cross_entropy(x, t.detach()), x, create_graph=True)
+         print(g, g.grad_fn.next_functions, g.grad_fn._saved_reduction)
+         torch.autograd.grad(g.sum(), x)
+         """,
+         """
+         for reduction in ('mean', 'sum', 'none'):
+             loss = F.binary_cross_entropy(x, t, weight=w, reduction=reduction)
+             g, gt = torch.autograd.grad(loss.sum(), (x, t), create_graph=True)
+             walk(g.grad_fn)
+             walk(gt.grad_fn)
+             print(torch.autograd.grad((g * g).sum() + gt.sum(), (x, t)))
+         """,
+         """
+         seed = torch.tensor(2., requires_grad=True)
+         (g,) = torch.autograd.grad(F.binary_cross_entropy(x, t), x, seed, create_graph=True)
+         walk(g.grad_fn)
+         torch.autograd.grad(g.sum(), (seed, x, t))
+         """),
 ]
 
 

@@ -264,6 +264,50 @@ HOOK_CASES = [
         print(a.grad, b.grad)
         """,
     ),
+    # what node hooks may return (torch's python_hook.cpp): a tuple with one value per
+    # gradient given (post-hooks get one per next_function, None for a number operand), each
+    # None or a tensor of the same dtype, then size; a tensor hook: one such tensor
+    case(
+        "node_hooks_returning_wrong_values",
+        """
+        import functools
+        x = torch.tensor([1., 2.], requires_grad=True)
+        def run(hook, pre=False, op=lambda t: t * 2):
+            y = op(x)
+            (y.grad_fn.register_prehook if pre else y.grad_fn.register_hook)(hook)
+            y.sum().backward()
+            return x.grad
+        """,
+        "run(lambda gi, go: print(len(gi), gi, go))",
+        "run(lambda gi, go: (gi[0], gi[0]))", "run(lambda gi, go: ())",
+        "run(lambda go: (go[0], go[0]), pre=True)", "run(lambda go: go[0], pre=True)",
+        "run(lambda gi, go: gi[0])", "run(lambda gi, go: [gi[0] * 0])",
+        "run(lambda gi, go: (gi[0].sum(),))", "run(lambda gi, go: ('a',))",
+        "run(lambda go: ('a',), pre=True)", "run(lambda go: (go[0].double(),), pre=True)",
+        "run(lambda go: (go[0][:1].double(),), pre=True)",
+        "run(lambda gi, go: (None, None))", "run(lambda go: (None,), pre=True)",
+        "run(lambda gi, go: (gi[0],), op=lambda t: t * t)",
+        "run(lambda gi, go: (gi[0], gi[1], gi[0]), op=lambda t: t * t)",
+        "run(lambda gi, go: (gi[0][:1], None))", "run(lambda go: (go[0][:1],), pre=True)",
+        "run(lambda gi, go: 5)", "run(lambda go: (torch.ones(2).numpy(),), pre=True)",
+        "run(functools.partial(lambda go, k: (go[0][:1],), k=1), pre=True)",
+        "run(lambda gi, go: gi)", "run(lambda gi, go: (gi[0] * 10, None))",
+        """
+        a, b = x.unbind()
+        a.grad_fn.register_prehook(lambda go: (go[0], go[1], go[0]))
+        (a + b).backward()
+        """,
+        """
+        y = x * 2
+        y.register_hook(lambda g: g[:1].double())
+        y.sum().backward()
+        """,
+        """
+        y = x * 2
+        y.register_hook(lambda g: g[:1])
+        y.sum().backward()
+        """,
+    ),
 ]
 
 

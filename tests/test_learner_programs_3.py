@@ -77,9 +77,7 @@ TRAINING = [
             print([g["lr"] for g in opt.param_groups])
             print(opt.state_dict()["param_groups"])
             print(opt)
-            """,
-            xfail="repr of an optimizer with two param groups: torch puts a blank line before "
-                  "'Parameter Group 1', minigrad does not (optim owner)"),
+            """),
     program("zero_grad_sets_to_none",
             """
             lin = fill(nn.Linear(2, 1))

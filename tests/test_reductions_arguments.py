@@ -51,7 +51,11 @@ CASES = [
          "torch.mean(a, axis=0, keepdim='x')", "a.mean(alpha=2, dim=-1)",
          "torch.sum(a, generator=None, dim=None)", "torch.sum(z, dim=None, input=a)",
          "torch.sum(v, reduction='sum', axis=0)", "a.sum(dim=0, axis=0)",
-         "a.sum(2 ** 63)", "a.mean(-2 ** 63 - 1)"),
+         "a.sum(2 ** 63)", "a.mean(-2 ** 63 - 1)",
+         # both spellings: one is left over, unless a missing argument is found first
+         "torch.sum(c, keepdims=True, keepdim=True)", "a.sum(keepdims=True, keepdim=True)",
+         "a.mean(0, keepdim=True, keepdims=True)", "a.argmax(dim=0, axis=1)",
+         "a.max(dim=0, axis=0)", "torch.any(a, 0, keepdim=True, keepdims=True)"),
     case("max_min_overloads", SETUP,
          "e.max(None)", "m.max(None)", "torch.max(v, None)", "a.max(dim=None)",
          "torch.max(a, dim=None)", "a.max(None, True)", "a.max(keepdim=True)",

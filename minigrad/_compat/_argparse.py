@@ -41,11 +41,6 @@ def tp_name(x):
     if cls is type and _registered and issubclass(x, _registered[0]):   # (their metaclasses)
         return "_ParameterMeta" if "Parameter" in str(x.__mro__) else "minigrad._C._TensorMeta"
     module = cls.__module__ or ""
-    if cls is type and _registered and issubclass(x, _tensor_class()):
-        # (the metaclass torch gives its Tensor classes, and nn.Parameter's own)
-        if any(c.__module__ == "minigrad.nn.parameter" for c in x.__mro__):
-            return "_ParameterMeta"
-        return "minigrad._C._TensorMeta"
     if module == "builtins":
         return cls.__name__
     if module.startswith("minigrad"):    # (minigrad says minigrad where torch says torch)

@@ -308,6 +308,8 @@ def alpha_arg(a, alpha, op, b=None):
         alpha = alpha.item()
     elif isinstance(alpha, Tensor) and alpha._data.ndim == 0 and not alpha._requires_grad:
         alpha = alpha._data.item()          # torch's parser reads such a tensor as a Number
+    if isinstance(b, Tensor) and isinstance(alpha, (float, complex)):
+        check_broadcast(a._data, b._data)   # (torch checks the shapes before alpha's type)
     if isinstance(alpha, complex):
         if a._data.dtype.kind in "biu":
             raise RuntimeError("For integral input tensors, argument alpha must not be a "

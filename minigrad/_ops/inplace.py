@@ -17,11 +17,11 @@ from ..autograd.saved import SavedTensor, node_short_name
 from .._compat._argparse_calls import check_args
 from .._compat._call_site import called_as_operator
 from ._core import Tensor, as_tensor_arg
-from ._util import broadcast_shapes, result_dtype
+from ._util import broadcast_shapes
 from .permutations import _PermuteBack
 from ..autograd.view_history import CopySlices
 from .._tensor_base import wrap_dim
-from . import arithmetic as A, power, unary as U
+from . import arithmetic as A, unary as U
 from .clamp import ClampBackward1
 
 _LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
@@ -65,9 +65,7 @@ def check_inplace(x):
     """Raise torch's error if autograd forbids modifying x in place right now."""
     if not _grad_state.enabled:
         return
-    err = view_rule_error(x, "is being")
-    if err is not None:
-        raise err
+    check_view_rule(x, "is being")
     base = x._base
     if base is not None and x._requires_grad and base._node is None:
         raise RuntimeError(_VIEW_OF_LEAF)   # torch checks views first: a grad-requiring view
@@ -76,31 +74,29 @@ def check_inplace(x):
         raise RuntimeError(_LEAF)
 
 
-def view_rule_error(x, modified):
-    """torch's error (handle_view_on_rebase) for a view that its creation forbids to change in
-    place: a piece of split/unbind, a view a custom Function returned, a view made in no_grad
-    or inference mode; `modified` says what changed ("is being": the view itself; "its base or
-    another view of its base has been", seen when its grad_fn is read). None if allowed."""
-    if not x._requires_grad:
-        return None
+def check_view_rule(x, modified):
+    """Raise torch's error (handle_view_on_rebase) for a view that its creation forbids to
+    change in place: a piece of split/unbind, a view a custom Function returned, a view made
+    in no_grad or inference mode; `modified` says what changed ("is being": the view itself;
+    "its base or another view of its base has been", seen when its grad_fn is read)."""
     multi = x.__dict__.get("_multi_view")     # a piece of split/chunk/unbind, or a view of one
+    if not x._requires_grad:
+        return
     if multi is not None:
-        index, label = multi
-        return RuntimeError(_MULTI_VIEW.format(index, label or node_short_name(x._node),
-                                               modified))
+        raise RuntimeError(_MULTI_VIEW.format(multi[0], multi[1] or node_short_name(x._node),
+                                              modified))
     if x.__dict__.get("_custom_function_view"):
         # named by its node less the trailing "Backward0"/"Backward" (a custom Function's
         # node name may itself start with "Backward", as BackwardHookFunctionBackward does)
         name = re.sub(r"Backward\d*$", "", x._node.name())
-        return RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name, modified))
+        raise RuntimeError(_CUSTOM_FUNCTION_VIEW.format(x._output_nr, name, modified))
     if x._no_grad_view:
         fn = x._node            # a view of a no_grad view names its own node
-        return RuntimeError(("A view was created in" if fn is None else
-                             f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
-                             "view which was created in")
-                            + (_INFERENCE_VIEW if x.__dict__.get("_inference_view")
-                               else _NO_GRAD_VIEW).format(modified))
-    return None
+        raise RuntimeError(("A view was created in" if fn is None else
+                            f"Output {x._output_nr} of {node_short_name(fn)} is a view of a "
+                            "view which was created in")
+                           + (_INFERENCE_VIEW if x.__dict__.get("_inference_view")
+                              else _NO_GRAD_VIEW).format(modified))
 
 
 def check_cast(x, rt):
@@ -290,56 +286,6 @@ def _operand(x, other, name="other"):
         raise RuntimeError(f"result type Complex{kind} can't be cast to the desired output "
                            f"type {from_numpy_dtype(x._data.dtype)._legacy[:-6]}")
     return as_tensor_arg(other, name)
-
-
-def pow_(x, n):
-    if n.__class__ not in (int, float, bool) and not isinstance(n, Tensor):
-        n = _inplace_other(x, n, "pow_", "**", "exponent",
-                           ("(Tensor exponent)", "(Number exponent)"))
-        if n is NotImplemented:
-            return n
-    if x._data.dtype.kind != "f" or n.__class__ is int:
-        _check_pow_(x, n)
-        if x._data.dtype.kind != "f" and not isinstance(n, float) and not (
-                isinstance(n, Tensor) and n._data.dtype.kind == "f"):
-            # an integer power of an integer tensor: exact, recorded by no node
-            check_inplace(x)
-            nd = n._data if isinstance(n, Tensor) else n
-            _write(x, power._int_pow(*np.broadcast_arrays(x._data, nd)).astype(x._data.dtype))
-            x._bump_version()
-            return x
-    if isinstance(n, Tensor):
-        return inplace(_PowInplaceTensor, x, (n,))
-    return inplace(_PowInplace, x, (), n)
-
-
-def _check_pow_(x, n):
-    """torch's errors for x **= n, in its order: an int no int64 or uint64 holds, a negative
-    integer power of an integer tensor, bool ** bool tensors, then the cast of the result."""
-    if n.__class__ is int and not -2 ** 63 <= n < 2 ** 64:
-        raise OverflowError("int too big to convert" if n > 0 else
-                            "can't convert negative int to unsigned")
-    kind = x._data.dtype.kind
-    if kind in "biu" and n.__class__ is int and n < 0:
-        raise RuntimeError("Integers to negative integer powers are not allowed.")
-    if kind == "b" and isinstance(n, Tensor) and n._data.dtype.kind == "b":
-        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
-    if isinstance(n, Tensor):
-        broadcast_shapes(x._data.shape, n._data.shape)      # (torch's message first)
-    if not (kind == "b" and n.__class__ is bool):           # (bool ** bool stays bool)
-        check_cast(x, result_dtype(x, n))
-
-
-class _PowInplace(power.PowBackward0):
-    __slots__ = ()
-
-
-class _PowInplaceTensor(power.PowBackward1):
-    __slots__ = ()
-
-
-_PowInplace.__name__ = "PowBackward0"
-_PowInplaceTensor.__name__ = "PowBackward1"
 
 
 def _unary_inplace(cls):

@@ -11,10 +11,11 @@ import numpy as np
 from .._dtype import from_numpy_dtype
 from ._core import Tensor
 from ._util import broadcast_shapes, result_dtype
-from . import comparison, division, shifts
-from .inplace import check_cast, check_inplace, inplace, _write
+from . import comparison, division, power, shifts
+from .inplace import check_cast, check_inplace, inplace, _write, \
+    _inplace_other as inplace_other
 
-__all__ = ["iand", "ior", "ixor", "ilshift", "irshift", "ifloordiv", "imod"]
+__all__ = ["iand", "ior", "ixor", "ilshift", "irshift", "ifloordiv", "imod", "pow_"]
 
 
 def _legacy_name(dt):
@@ -120,3 +121,56 @@ def imod(x, other):
     cls = division.RemainderBackward1 if isinstance(other, Tensor) else \
         division.RemainderBackward0
     return inplace(cls, x, (other,))
+
+
+# ---- x **= n ----
+
+def pow_(x, n):
+    """x **= n (torch's pow_), with torch's checks for integer and bool tensors."""
+    if n.__class__ not in (int, float, bool) and not isinstance(n, Tensor):
+        n = inplace_other(x, n, "pow_", "**", "exponent",
+                          ("(Tensor exponent)", "(Number exponent)"))
+        if n is NotImplemented:
+            return n
+    if x._data.dtype.kind != "f" or n.__class__ is int:
+        _check_pow_(x, n)
+        if x._data.dtype.kind != "f" and not isinstance(n, float) and not (
+                isinstance(n, Tensor) and n._data.dtype.kind == "f"):
+            # an integer power of an integer tensor: exact, recorded by no node
+            check_inplace(x)
+            nd = n._data if isinstance(n, Tensor) else n
+            _write(x, power._int_pow(*np.broadcast_arrays(x._data, nd)).astype(x._data.dtype))
+            x._bump_version()
+            return x
+    if isinstance(n, Tensor):
+        return inplace(_PowInplaceTensor, x, (n,))
+    return inplace(_PowInplace, x, (), n)
+
+
+def _check_pow_(x, n):
+    """torch's errors for x **= n, in its order: an int no int64 or uint64 holds, a negative
+    integer power of an integer tensor, bool ** bool tensors, then the cast of the result."""
+    if n.__class__ is int and not -2 ** 63 <= n < 2 ** 64:
+        raise OverflowError("int too big to convert" if n > 0 else
+                            "can't convert negative int to unsigned")
+    kind = x._data.dtype.kind
+    if kind in "biu" and n.__class__ is int and n < 0:
+        raise RuntimeError("Integers to negative integer powers are not allowed.")
+    if kind == "b" and isinstance(n, Tensor) and n._data.dtype.kind == "b":
+        raise NotImplementedError("\"pow\" not implemented for 'Bool'")
+    if isinstance(n, Tensor):
+        broadcast_shapes(x._data.shape, n._data.shape)      # (torch's message first)
+    if not (kind == "b" and n.__class__ is bool):           # (bool ** bool stays bool)
+        check_cast(x, result_dtype(x, n))
+
+
+class _PowInplace(power.PowBackward0):
+    __slots__ = ()
+
+
+class _PowInplaceTensor(power.PowBackward1):
+    __slots__ = ()
+
+
+_PowInplace.__name__ = "PowBackward0"
+_PowInplaceTensor.__name__ = "PowBackward1"

@@ -156,8 +156,8 @@ def call_node(node, grad, retain_graph, should_run=None, captured=None):
     hooked_grad = grad
     if node._n_outputs != 1:
         grad = _materialize(node, grad)
-    if node._released:      # no input needs a gradient: torch's formula unpacks nothing
-        outputs = (None,) * len(node._next)
+    if node._released or grad is None:  # no input needs a gradient, or a pre-hook dropped
+        outputs = (None,) * len(node._next)     # it: torch's formula computes nothing
     elif _anomaly.state.enabled:
         outputs = _anomaly.run_checked(node, grad)
     else:

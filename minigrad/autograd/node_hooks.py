@@ -5,6 +5,7 @@ import weakref
 
 import numpy as np
 
+from .._compat.hook_results import check_hook_tuple, check_hook_value
 from .._tensor import Tensor
 import minigrad.autograd.anomaly as _anomaly
 from .trace import on_hook
@@ -22,18 +23,6 @@ def array_of(g):
     return g._data if isinstance(g, Tensor) else g
 
 
-def _check_hook_result(fn, old, new):
-    if not isinstance(new, Tensor):
-        raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
-    name = getattr(fn, "__name__", repr(fn))
-    if new._data.shape != array_of(old).shape:
-        raise RuntimeError(f"hook '{name}' has changed the size of value")
-    if new._data.dtype != array_of(old).dtype:
-        was = Tensor._make(array_of(old), False, None).type()
-        raise RuntimeError(f"hook '{name}' has changed the type of value "
-                           f"(was {was} got {new.type()})")
-
-
 def _run_tensor_hooks(hooks, grad, node=None):
     """Tensor hooks in registration order, each seeing the previous one's result (None
     when no gradient reached this output of a multi-output node)."""
@@ -44,8 +33,8 @@ def _run_tensor_hooks(hooks, grad, node=None):
         seen = None if grad is None else as_tensor(grad)
         res = fn(seen)
         if res is not None:
-            if grad is not None:
-                _check_hook_result(fn, grad, res)
+            if grad is not None and res is not seen:
+                check_hook_value(fn, grad, res)
             grad = res if engine_state.create_graph else res._data
         elif leaf_accumulator and seen is not None and not engine_state.create_graph:
             kept = weakref.ref(seen)
@@ -67,8 +56,10 @@ def before_backward(node, grad):
         for fn in list(node._pre_hooks.values()):
             if _anomaly.instrument.on:
                 on_hook("prehook", node, grad)
-            res = fn(_as_tensors(grad) if several else (as_tensor(grad),))
-            if res is not None:
+            given = _as_tensors(grad) if several else (as_tensor(grad),)
+            res = fn(given)
+            if res is not None and res is not given:
+                check_hook_tuple(fn, given, res)
                 got = tuple(None if g is None else
                             (g if engine_state.create_graph else array_of(g)) for g in res)
                 grad = got if several else got[0]
@@ -123,8 +114,9 @@ def after_backward(node, outs, grad):
         if _anomaly.instrument.on:
             on_hook("posthook", node, grad)
         res = fn(gin, gout)
-        if res is not None:
-            gin = tuple(res)
+        if res is not None and res is not gin:
+            check_hook_tuple(fn, gin, res)
+            gin = res
     return tuple(None if g is None else (g if engine_state.create_graph else array_of(g))
                  for g in gin)
 

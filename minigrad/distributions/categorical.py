@@ -1,4 +1,9 @@
-"""Categorical(probs or logits): a draw among K classes (torch.distributions.Categorical)."""
+"""Categorical(probs or logits): a draw among K classes (torch.distributions.Categorical).
+
+Its graph has torch's nodes: logits are normalized by a log-sum-exp (LogsumexpBackward0) and
+log_prob gathers one entry per row of the last dim (GatherBackward0). minigrad has neither op
+in its public API yet, so the two nodes are defined here, for these uses only.
+"""
 
 import functools
 
@@ -7,6 +12,8 @@ import numpy as np
 import minigrad
 
 import minigrad.distributions.constraints as constraints
+from .._either import array, constant_like, exp
+from ..autograd.graph import Node
 from .distribution import Distribution
 
 __all__ = ["Categorical"]
@@ -30,11 +37,8 @@ class Categorical(Distribution):
         else:
             if logits.dim() < 1:
                 raise ValueError("`logits` parameter must be at least one-dimensional.")
-            # log-sum-exp, shifted by the (constant) row maximum so exp cannot overflow
-            top = np.max(logits.detach()._data, axis=-1, keepdims=True)
-            top = minigrad.tensor(np.where(np.isinf(top), 0, top), dtype=logits.dtype)
-            lse = top + (logits - top).exp().sum(-1, keepdim=True).log()
-            self.logits = logits - lse
+            with np.errstate(invalid="ignore"):     # (a row of -inf: nan, silently)
+                self.logits = logits - LogsumexpBackward0.apply((logits,))
         self._param = self.probs if probs is not None else self.logits
         self._num_events = self._param.size()[-1]
         batch_shape = self._param.size()[:-1] if self._param.dim() > 1 else ()
@@ -99,9 +103,8 @@ class Categorical(Distribution):
         log_pmf = self.logits
         if tuple(log_pmf.shape) != shape:
             log_pmf = log_pmf.expand(shape)
-        where = np.indices(shape[:-1] + (1,))
-        where[-1] = np.broadcast_to(index._data, shape[:-1] + (1,))
-        return log_pmf[tuple(minigrad.tensor(a) for a in where)].squeeze(-1)
+        index = np.broadcast_to(index._data, shape[:-1] + (1,))
+        return GatherBackward0.apply((log_pmf,), index).squeeze(-1)
 
     def entropy(self):
         """-sum p log p over the classes."""
@@ -116,3 +119,37 @@ class Categorical(Distribution):
         if expand:
             values = values.expand((-1,) + tuple(self._batch_shape))
         return values
+
+
+class LogsumexpBackward0(Node):
+    """log(sum(exp(x))) over the last dim, kept (torch's logsumexp(-1, keepdim=True)):
+    shifted by the row maximum so exp cannot overflow; the gradient is g * exp(x - result)."""
+
+    __slots__ = ("s_self", "s_result")
+
+    def forward(self, x):
+        self.save(self=x)
+        data = x._data
+        top = np.max(data, axis=-1, keepdims=True)
+        top = np.where(np.isinf(top), 0, top)
+        with np.errstate(divide="ignore"):
+            return (top + np.log(np.exp(data - top).sum(-1, keepdims=True))).astype(data.dtype)
+
+    def backward(self, grad):
+        x, result = self.s_self.unpack(self), self.s_result.unpack(self)
+        return (grad * exp(x - result),)
+
+
+class GatherBackward0(Node):
+    """x.gather(-1, index) for an index of width 1 along the last dim (one entry per row):
+    the gradient lands at the gathered entries."""
+
+    __slots__ = ("picked",)
+
+    def forward(self, x, index):
+        data = x._data
+        self.picked = np.arange(data.shape[-1]) == index    # (..., K) mask of the entries
+        return np.take_along_axis(data, index, axis=-1)
+
+    def backward(self, grad):
+        return (grad * constant_like(self.picked.astype(array(grad).dtype), grad),)

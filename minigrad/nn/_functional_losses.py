@@ -3,16 +3,19 @@
 One node, BinaryCrossEntropyBackward0, over (input, target), as torch records it: the
 target gets a gradient too (``-logit(input)``); the weight does not, and torch refuses a
 weight that requires grad. The logarithms are clamped at -100, so an input of exactly 0 or 1
-gives a finite loss (100 per element) instead of inf.
+gives a finite loss (100 per element) instead of inf. Building a graph of the backward
+(create_graph=True) records torch's nodes: the input's gradient is one
+BinaryCrossEntropyBackwardBackward0, the target's logit, neg, mul (and div for 'mean').
 """
 
 import numpy as np
 
 from .._either import broadcast_like, clamp_min, log
+from .._tensor import Tensor
 from ..autograd.graph import Node
 from ._reduction import get_enum, legacy_get_string
 from ..autograd.grad_mode import state as _grad_state
-from ._nodes import _REDUCTIONS
+from ._nodes import _REDUCTIONS, DivBackward1
 
 __all__ = ["binary_cross_entropy", "BinaryCrossEntropyBackward0", "broadcast_shapes_checked"]
 
@@ -79,13 +82,13 @@ class BinaryCrossEntropyBackward0(Node):
         count = int(np.prod(x.shape))
         need_x, need_y = self.needs_input_grad
         gx = gy = None
+        if isinstance(x, Tensor):       # create_graph: the nodes torch records
+            return (BinaryCrossEntropyBackwardBackward0.apply((grad, x, y), w, self.reduction)
+                    if need_x else None,
+                    _target_grad_graph(grad, x, w, self.reduction, count) if need_y else None)
         with np.errstate(divide="ignore", invalid="ignore"):
             if need_x:
-                gx = grad * (x - y) / clamp_min((1 - x) * x, _EPSILON)
-                if w is not None:
-                    gx = gx * w
-                if self.reduction == 1:
-                    gx = gx / count
+                gx = _input_grad(grad, x, y, w, self.reduction, count)
             if need_y:
                 gy = -log(x / (1 - x)) * grad
                 if w is not None:
@@ -94,6 +97,77 @@ class BinaryCrossEntropyBackward0(Node):
                     gy = gy / count
         return (None if gx is None else broadcast_like(gx, x),
                 None if gy is None else broadcast_like(gy, y))
+
+
+def _input_grad(grad, x, y, w, reduction, count):
+    """g (x - y) / max(x (1 - x), 1e-12) * w (/ count for 'mean'), arrays or Tensors."""
+    gx = grad * (x - y) / clamp_min((1 - x) * x, _EPSILON)
+    if w is not None:
+        gx = gx * w
+    return gx / count if reduction == 1 else gx
+
+
+def _target_grad_graph(grad, x, w, reduction, count):
+    """-logit(x) * g * w (/ count), recorded as torch's logit, neg_, mul_, div_ record it."""
+    gy = LogitBackward0.apply((x,)).neg() * grad
+    if w is not None:
+        gy = gy * w
+    return DivBackward1.apply((gy,), count) if reduction == 1 else gy
+
+
+class LogitBackward0(Node):
+    """log(x / (1 - x)), as in the target's gradient of binary_cross_entropy."""
+
+    __slots__ = ("s_self",)
+
+    def forward(self, x):
+        self.save(self=x)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log(x._data / (1 - x._data))
+
+    def backward(self, grad):
+        x = self.s_self.unpack(self)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (grad / (x * (1 - x)),)
+
+
+class BinaryCrossEntropyBackwardBackward0(Node):
+    """The input's gradient of binary_cross_entropy as one op over (grad_output, input,
+    target), with torch's double-backward formulas (eps 1e-12); the weight is an option."""
+
+    __slots__ = ("s_grad_output", "s_self", "s_target", "s_weight", "reduction")
+    _options = ("reduction",)
+
+    def forward(self, grad_output, x, y, weight, reduction):
+        self.save(grad_output=grad_output, self=x, target=y, weight=weight)
+        self.reduction = reduction
+        count = x._data.size
+        with np.errstate(divide="ignore", invalid="ignore"):
+            gx = _input_grad(grad_output._data, x._data, y._data,
+                             None if weight is None else weight._data, reduction, count)
+        return np.broadcast_to(gx, x._data.shape).astype(x._data.dtype)
+
+    def backward(self, grad):
+        g_out, x, y = (s.unpack(self) for s in (self.s_grad_output, self.s_self, self.s_target))
+        w = None if self.s_weight is None else self.s_weight.unpack(self)
+        count, eps, mean = int(np.prod(x.shape)), _EPSILON, self.reduction == 1
+        need_out, need_x, need_y = self.needs_input_grad
+        result = [None, None, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            scale = grad if w is None else grad * w
+            if need_out:
+                g = (x - y) / ((x + eps) * (1 - x + eps)) * scale
+                g = g / count if mean else g
+                result[0] = g.sum() if self.reduction != 0 else g
+            if need_x:
+                g = ((x * x - 2 * x * y + y) / (((x + eps) ** 2) * ((1 - x + eps) ** 2))
+                     * (scale * g_out))
+                result[1] = g / count if mean else g
+            if need_y:
+                g = -scale * g_out / clamp_min((1 - x) * x, eps)
+                result[2] = g / count if mean else g
+        return tuple(r if r is None else broadcast_like(r, like)
+                     for r, like in zip(result, (g_out, x, y)))
 
 
 def _check_range(x, y):
