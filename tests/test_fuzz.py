@@ -33,7 +33,8 @@ finding new ones (``MINIGRAD_FUZZ_STRICT=1`` fails on them too).
 
 The rules of tests/fuzz_rules.py add matmul over every rank combination (1-D to 4-D, broadcast
 batch dims, size-0 and size-1 dims, mismatched sizes and dtypes) and chains of views followed by
-in-place ops, ``.data``/``.detach()``, ``retain_grad`` and hooks on the view or its base.
+in-place ops, ``.data``/``.detach()``, ``retain_grad`` and hooks on the view or its base; they
+run when ``MINIGRAD_FUZZ_WIDE=1`` (``make fuzz`` sets it).
 
 Knobs: ``MINIGRAD_FUZZ_EXAMPLES`` (number of programs, default 2000), ``MINIGRAD_FUZZ_STEPS``
 (statements per program, default 20); ``CI`` set makes the run derandomized (reproducible);
