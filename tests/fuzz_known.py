@@ -119,6 +119,9 @@ KNOWN_DIVERGENCES = (
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
     # found by the matmul and view-chain rules (tests/fuzz_rules.py)
+    Known("second_backward_through_exp_of_no_grad_view",
+          "Trying to backward through the graph a second time", NO_EXC,
+          program=r"no_grad\(\):\n    t\d+ = t\d+\.view"),
     Known("inference_view_full_slice_setitem_message",
           "^RuntimeError: A view was created in (inference|no_grad) mode and is being modified",
           "is a view of a view which was created in (inference|no_grad) mode"),

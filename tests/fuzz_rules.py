@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 
 from hypothesis import strategies as st
-from hypothesis.stateful import precondition, rule
+from hypothesis.stateful import rule
 
 from fuzz_lockstep import HOOKS, MODES, SCALARS, integers, literal, values_for, with_mode
 
@@ -76,7 +76,6 @@ class MoreRules:
         self.run.run(f"{name} = {expr}", new=name, touches=[])
         return name
 
-    @precondition(lambda self: WIDE)
     @rule(data=st.data(), form=st.sampled_from(MATMUL_FORMS), mode=st.sampled_from(MODES),
           ranks=st.tuples(st.integers(1, 4), st.integers(1, 4)),
           dtypes=st.sampled_from(MATMUL_DTYPES))
@@ -161,7 +160,6 @@ class MoreRules:
                                               if ndim >= 2 else "[::-1]")))
         return ".t()" if kind == "t" else ".mT"
 
-    @precondition(lambda self: WIDE)
     @rule(data=st.data(), mode=st.sampled_from(MODES), follow=st.sampled_from(FOLLOW_UPS),
           length=st.integers(1, 4), from_op=st.booleans())
     def view_chain(self, data, mode, follow, length, from_op):

@@ -11,6 +11,19 @@ pytestmark = requires_torch
 
 REGRESSIONS = [
     regression(
+        "second_backward_through_exp_of_no_grad_view",
+        """
+        t0 = torch.tensor(-2.0, requires_grad=True)
+        with torch.no_grad():
+            t1 = t0.view(-1)
+        t3 = torch.exp(t1)
+        t3.sum().backward()
+        t3.sum().backward()
+        """,
+        bug="exp of a view made under no_grad of a leaf: torch frees exp's saved result after "
+            "the first backward and refuses a second one ('Trying to backward through the "
+            "graph a second time...'); minigrad runs it again (saved tensors / autograd core)"),
+    regression(
         "chunk_of_empty_dim_gives_chunks_pieces",
         """
         x = torch.ones(2, 0, requires_grad=True)
