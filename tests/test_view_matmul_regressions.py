@@ -11,6 +11,19 @@ pytestmark = requires_torch
 
 REGRESSIONS = [
     regression(
+        "view_of_leaf_after_base_stops_requiring_grad_and_changes",
+        """
+        t0 = torch.tensor(-2.0, requires_grad=True)
+        t4 = t0.view(-1)
+        t0.requires_grad_(False)
+        t0.add_(2)
+        t4.is_leaf, t4.grad_fn
+        """,
+        bug="a view of a leaf whose base then stops requiring grad and is modified in place: "
+            "minigrad leaks AssertionError 'a view with history has a base that requires grad' "
+            "when the view's history is regenerated; torch reads is_leaf False (autograd core: "
+            "view_history.regenerate_view_grad_fn)"),
+    regression(
         "second_backward_through_exp_of_no_grad_view",
         """
         t0 = torch.tensor(-2.0, requires_grad=True)
