@@ -149,7 +149,7 @@ bench: venv oracle
 
 ## The long fuzz runs: 10k lockstep programs, and 10k bad-input calls (new ones each run).
 fuzz: venv oracle
-	MINIGRAD_FUZZ_EXAMPLES=10000 $(PY) -m pytest -q -s -p no:cacheprovider tests/test_fuzz.py
+	MINIGRAD_FUZZ_WIDE=1 MINIGRAD_FUZZ_EXAMPLES=10000 $(PY) -m pytest -q -s -p no:cacheprovider tests/test_fuzz.py
 	MINIGRAD_BADINPUT_EXAMPLES=10000 MINIGRAD_BADINPUT_RANDOM=1 \
 		$(PY) -m pytest -q -s -p no:cacheprovider tests/test_bad_input_fuzz.py
 

@@ -45,7 +45,8 @@ from ._ops.indexing import cat, narrow, select, stack
 from ._ops.linalg import bmm, dot, matmul, mm, mv
 from ._ops.moments import std, std_mean, var, var_mean
 from ._ops.norm import norm
-from ._ops.permutations import permute, swapaxes, t, transpose
+from ._ops.permutations import movedim, permute, swapaxes, t, transpose
+from ._ops.permutations import movedim as moveaxis
 from ._ops.power import pow, square
 from ._ops.products import all, any, equal, prod
 from ._ops.reduction import argmax, argmin, max, mean, min, sum

@@ -180,6 +180,11 @@ class TensorMethods:
     def transpose(self, dim0, dim1):
         return permutations.transpose(self, dim0, dim1)
 
+    def movedim(self, source, destination):
+        return permutations.movedim(self, source, destination)
+
+    moveaxis = movedim
+
     def swapaxes(self, axis0, axis1):
         return permutations.swapaxes(self, axis0, axis1)
 

@@ -97,9 +97,18 @@ KNOWN_DIVERGENCES = (
     Known("full_slices_in_multi_index_give_alias", "AliasBackward0", "SliceBackward0",
           attr="grad_fn"),
     # found by the matmul and view-chain rules (tests/fuzz_rules.py)
+    Known("second_backward_through_exp_of_no_grad_view",
+          "Trying to backward through the graph a second time", NO_EXC,
+          program=r"no_grad\(\):\n    t\d+ = t\d+\.view"),
+    Known("view_of_leaf_after_base_stops_requiring_grad_and_changes", ".",
+          "a view with history has a base that requires grad",
+          attr="outcome|is_leaf|grad_fn|requires_grad"),
     Known("inference_view_full_slice_setitem_message",
           "^RuntimeError: A view was created in (inference|no_grad) mode and is being modified",
           "is a view of a view which was created in (inference|no_grad) mode"),
+    Known("no_grad_view_requires_grad_follows_the_root_base", r"\('ok', False\)",
+          r"\('ok', True\)", attr="requires_grad", program=r"requires_grad_\(False\)|"
+          r"requires_grad = False|detach_\(\)"),
     Known("index_with_only_none_is_unsqueeze", "UnsqueezeBackward0", "AliasBackward0",
           attr="grad_fn"),
     Known("backward_through_split_of_a_view", ".",

@@ -12,10 +12,16 @@ step, so most chains are valid.
 """
 from __future__ import annotations
 
+import os
+
 from hypothesis import strategies as st
 from hypothesis.stateful import rule
 
 from fuzz_lockstep import HOOKS, MODES, SCALARS, integers, literal, values_for, with_mode
+
+# on in `make fuzz` (MINIGRAD_FUZZ_WIDE=1); off in the default run of `make test` until the
+# divergences these rules find have regression cases (see the report of issue 20's round)
+WIDE = os.environ.get("MINIGRAD_FUZZ_WIDE", "") not in ("", "0")
 
 MATMUL_FORMS = ("{a} @ {b}", "{a} @ {b}", "torch.matmul({a}, {b})", "{a}.matmul({b})",
                 "torch.mm({a}, {b})", "torch.bmm({a}, {b})", "torch.mv({a}, {b})",

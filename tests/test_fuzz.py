@@ -33,7 +33,8 @@ finding new ones (``MINIGRAD_FUZZ_STRICT=1`` fails on them too).
 
 The rules of tests/fuzz_rules.py add matmul over every rank combination (1-D to 4-D, broadcast
 batch dims, size-0 and size-1 dims, mismatched sizes and dtypes) and chains of views followed by
-in-place ops, ``.data``/``.detach()``, ``retain_grad`` and hooks on the view or its base.
+in-place ops, ``.data``/``.detach()``, ``retain_grad`` and hooks on the view or its base; they
+run when ``MINIGRAD_FUZZ_WIDE=1`` (``make fuzz`` sets it).
 
 Knobs: ``MINIGRAD_FUZZ_EXAMPLES`` (number of programs, default 2000), ``MINIGRAD_FUZZ_STEPS``
 (statements per program, default 20); ``CI`` set makes the run derandomized (reproducible);
@@ -69,7 +70,7 @@ from hypothesis.stateful import (
 
 from difftest import requires_torch
 from fuzz_known import KNOWN_DIVERGENCES
-from fuzz_rules import MoreRules
+from fuzz_rules import WIDE, MoreRules
 from fuzz_lockstep import (
     BINARY_OPS, CASTS, DTYPES, HOOKS, MODES, SCALARS, SHAPES, STATS, UNARY_FORMS, Lockstep,
     _accepts, broadcastable, broadcasts_to, dims, integers, literal, matmul_ok, size_args,
@@ -94,7 +95,9 @@ FUZZ_SETTINGS = settings(
 
 
 
-class LockstepMachine(MoreRules, RuleBasedStateMachine):
+# the widened rules join only when MINIGRAD_FUZZ_WIDE is set, so the default run draws exactly
+# the programs it drew before
+class LockstepMachine(*((MoreRules,) if WIDE else ()), RuleBasedStateMachine):
     """Random programs over a pool of paired tensors; see the module docstring."""
 
     def __init__(self):

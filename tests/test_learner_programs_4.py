@@ -77,6 +77,46 @@ VIEWS_MATMUL = [
 ]
 
 MODELS = [
+    program("movedim_to_channels_last",
+            """
+            img = torch.arange(24.).view(2, 3, 4).requires_grad_()
+            hwc = img.movedim(0, -1)
+            print(hwc.shape, hwc.grad_fn, hwc.is_contiguous())
+            print(torch.moveaxis(img, (0, 1), (2, 0)).shape, img.movedim([2], [0]).stride())
+            (hwc * torch.tensor([0., 1.])).sum().backward()
+            print(img.grad[:, 0, 0])
+            """,
+            "img.movedim((0, 0), (1, 2))",
+            "img.movedim((0, 1), (1,))",
+            "img.movedim(0, 3)",
+            "img.movedim((0, 1.5), (1, 2))",
+            "img.movedim(0.5, 1)",
+            """
+            s = torch.tensor(2., requires_grad=True) * 1
+            print(s.movedim(0, 0).grad_fn, s.movedim([], []).shape)
+            """),
+    program("module_list_append_extend_and_index",
+            """
+            from torch import nn
+            layers = nn.ModuleList([nn.Linear(2, 2)])
+            layers.append(nn.ReLU())
+            layers.extend([nn.Linear(2, 2), nn.Linear(2, 2)])
+            layers += [nn.Tanh()]
+            print(len(layers), layers[-1], layers[1:3])
+            print(layers)
+            print([n for n, _ in layers.named_parameters()])
+            layers[0] = nn.Identity()
+            print(layers[0], len(list(layers.parameters())))
+            """,
+            "nn.ModuleList()",
+            "nn.ModuleList([nn.ReLU()])[3]"),
+    program("flatten_dims",
+            """
+            from torch import nn
+            x = torch.arange(24.).view(2, 3, 4).requires_grad_()
+            print(nn.Flatten()(x).shape, nn.Flatten(0, 1)(x).shape, nn.Flatten(-2)(x).grad_fn)
+            print(nn.Flatten(start_dim=0))
+            """),
     program("custom_module_with_buffer_and_parameter_count",
             """
             from torch import nn

@@ -11,6 +11,32 @@ pytestmark = requires_torch
 
 REGRESSIONS = [
     regression(
+        "view_of_leaf_after_base_stops_requiring_grad_and_changes",
+        """
+        t0 = torch.tensor(-2.0, requires_grad=True)
+        t4 = t0.view(-1)
+        t0.requires_grad_(False)
+        t0.add_(2)
+        t4.is_leaf, t4.grad_fn
+        """,
+        bug="a view of a leaf whose base then stops requiring grad and is modified in place: "
+            "minigrad leaks AssertionError 'a view with history has a base that requires grad' "
+            "when the view's history is regenerated; torch reads is_leaf False (autograd core: "
+            "view_history.regenerate_view_grad_fn)"),
+    regression(
+        "second_backward_through_exp_of_no_grad_view",
+        """
+        t0 = torch.tensor(-2.0, requires_grad=True)
+        with torch.no_grad():
+            t1 = t0.view(-1)
+        t3 = torch.exp(t1)
+        t3.sum().backward()
+        t3.sum().backward()
+        """,
+        bug="exp of a view made under no_grad of a leaf: torch frees exp's saved result after "
+            "the first backward and refuses a second one ('Trying to backward through the "
+            "graph a second time...'); minigrad runs it again (saved tensors / autograd core)"),
+    regression(
         "chunk_of_empty_dim_gives_chunks_pieces",
         """
         x = torch.ones(2, 0, requires_grad=True)
@@ -56,6 +82,19 @@ REGRESSIONS = [
             "(4,) into shape (2,2)', 'zero-dimensional arrays cannot be concatenated', "
             "TypeError 'iteration over a 0-d array'): the multi-output node receives one "
             "gradient per output of the wrong shape (engine / multi-output views)"),
+    regression(
+        "no_grad_view_requires_grad_follows_the_root_base",
+        """
+        t0 = torch.tensor([1., 2.], requires_grad=True)
+        t1 = t0.view(-1)
+        t0.requires_grad_(False)
+        with torch.no_grad():
+            t3 = t1.view(-1)
+        t1.requires_grad, t3.requires_grad, t3.grad_fn, t3.is_leaf
+        """,
+        bug="a view made under no_grad of a view (t1) whose root base no longer requires grad: "
+            "torch takes requires_grad from the root base (False), minigrad from the viewed "
+            "tensor t1 (True) (autograd core: view_history.make_view)"),
     regression(
         "inference_view_full_slice_setitem_message",
         """

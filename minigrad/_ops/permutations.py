@@ -85,3 +85,44 @@ def swapaxes(x, a, b):
     if a.__class__ is not int or b.__class__ is not int:
         check_args("swapaxes", ("(int axis0, int axis1)",), x, {"axis0": a, "axis1": b})
     return transpose(x, a, b)
+
+
+def _dim_list(dims, name):
+    """movedim's source/destination: one int or a sequence of ints, as a list."""
+    if isinstance(dims, (int, np.integer)) and not isinstance(dims, bool):
+        return [int(dims)]
+    for pos, d in enumerate(dims, 1):
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
+            raise TypeError(f"movedim(): argument '{name}' failed to unpack the object at pos "
+                            f"{pos} with error \"type must be tuple of ints,but got "
+                            f"{type(d).__name__}\"")
+    return [int(d) for d in dims]
+
+
+def movedim(x, source, destination):
+    """x with the dims ``source`` moved to the positions ``destination``; the other dims keep
+    their order. A view (PermuteBackward0), checked in torch's order."""
+    if not (source.__class__ is int and destination.__class__ is int):
+        check_args("movedim", ("(int source, int destination)",
+                               "(tuple of ints source, tuple of ints destination)"),
+                   x, {"source": source, "destination": destination})
+    src, dst = _dim_list(source, "source"), _dim_list(destination, "destination")
+    if len(src) != len(dst):
+        raise RuntimeError(f"movedim: Invalid source or destination dims: source ({src} dims) "
+                           f"should contain the same number of dims as destination ({dst} dims)")
+    nd = x._data.ndim
+    wrapped_src = [wrap_dim(d, nd) for d in src]
+    wrapped_dst = [wrap_dim(d, nd) for d in dst]
+    if len(set(wrapped_src)) != len(src):
+        raise RuntimeError(f"movedim: repeated dim in `source` ({src})")
+    if len(set(wrapped_dst)) != len(dst):
+        raise RuntimeError(f"movedim: repeated dim in `destination` ({dst})")
+    if nd == 0:
+        from .index_views import AliasBackward0, basic_index_view
+        return basic_index_view(x, (), AliasBackward0)
+    order = [None] * nd
+    for s, d in zip(wrapped_src, wrapped_dst):
+        order[d] = s
+    rest = iter(d for d in range(nd) if d not in wrapped_src)
+    perm = tuple(o if o is not None else next(rest) for o in order)
+    return _permute_view(PermuteBackward0, x, perm)
