@@ -20,14 +20,14 @@ except (ImportError, AttributeError, TypeError):      # pragma: no cover (other 
     _QUIET = None
 
 
-def quietly(ufunc, x, y):
+def quietly(ufunc, x, y, out=None):
     """ufunc(x, y) with NumPy's floating-point warnings off for this call only."""
     if _QUIET is None:                      # pragma: no cover (other NumPy)
         with np.errstate(all="ignore"):
-            return ufunc(x, y)
+            return ufunc(x, y) if out is None else ufunc(x, y, out=out)
     token = _set_state(_QUIET)
-    try:
-        return ufunc(x, y)
+    try:      # (out=None is not the same: NumPy then casts a Python float to x's dtype first)
+        return ufunc(x, y) if out is None else ufunc(x, y, out=out)
     finally:
         _reset_state(token)
 
