@@ -65,3 +65,58 @@ def test_no_numpy_warning_and_torch_values(dtype, op, form, number, shift):
     else:
         assert isinstance(got, np.ndarray), got
         np.testing.assert_array_equal(got, expected)
+
+
+UNARY = ("exp", "log", "sqrt", "tanh", "sigmoid", "reciprocal", "sin", "cos", "abs", "neg")
+POWERS = (2, 3, 0.5, -1, -0.5, 2.5, 1e38, 0.0)
+
+
+def _unary_outcome(lib, dtype, call):
+    x = lib.tensor(VALUES + [-1.0, -0.0], dtype=getattr(lib, dtype))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            r = call(x)
+        except Exception as e:
+            return f"{type(e).__name__}: {e}"
+    return np.array(r.tolist())
+
+
+def _unary_cases():
+    for dtype in ("float32", "float64", "float16"):
+        for name in UNARY:
+            yield pytest.param(dtype, name, None)
+        for power in POWERS:
+            marks = ()
+            if power == 2 and dtype == "float32":
+                marks = pytest.mark.xfail(strict=True, reason=(
+                    "x ** 2 is x * x in power.py, outside the silenced kernels: 1e38 ** 2 "
+                    "lets NumPy's 'overflow encountered in multiply' out"))
+            if power == -0.5 and dtype != "float16":
+                marks = pytest.mark.xfail(strict=True, reason=(
+                    "torch gives (-inf) ** -0.5 = nan and (-0.) ** -0.5 = -inf; NumPy's "
+                    "power (minigrad) gives 0 and inf"))
+            if power == 1e38 and dtype == "float16":
+                marks = pytest.mark.xfail(strict=True, reason=(
+                    "a float16 tensor ** 1e38 raises minigrad's own ValueError ('truth value "
+                    "of an array ... is ambiguous') in power.py; torch computes it"))
+            yield pytest.param(dtype, "pow", power, marks=marks)
+            yield pytest.param(dtype, "rpow", power)
+
+
+@pytest.mark.parametrize("dtype, name, power", list(_unary_cases()))
+def test_unary_and_pow_without_numpy_warning(dtype, name, power):
+    def call(x):
+        if name == "pow":
+            return x ** power
+        if name == "rpow":
+            return power ** x
+        return getattr(x, name)()
+    expected = _unary_outcome(torch, dtype, call)
+    got = _unary_outcome(minigrad, dtype, call)
+    if isinstance(expected, str):
+        assert got == expected
+    else:
+        assert isinstance(got, np.ndarray), got
+        np.testing.assert_allclose(got, expected, rtol=1e-3 if dtype == "float16" else 1e-6,
+                                   equal_nan=True)
