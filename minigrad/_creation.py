@@ -79,14 +79,12 @@ def is_tensor(obj):
 
 def is_inference(input):
     """True when `input` was created in inference mode (torch.is_inference)."""
-    if not isinstance(input, Tensor):
-        raise TypeError(f"is_inference(): argument 'input' (position 1) must be Tensor, not "
-                        f"{type(input).__name__}")
-    return input.is_inference()
+    return check_tensor(input, "is_inference").is_inference()
 
 
-def numel(t):
-    return t.numel()
+def numel(input):
+    """The number of elements of `input` (torch.numel)."""
+    return check_tensor(input, "numel").numel()
 
 
 def legacy_new(cls, args, kwargs):

@@ -2,10 +2,8 @@
 
 A minigrad dtype wraps a NumPy dtype. `float32` is the default, as in torch.
 """
-import ctypes
 import functools
 import operator
-import sys
 
 import numpy as np
 
@@ -38,17 +36,9 @@ class dtype:
         return self
 
 
-# torch's dtype is a C type: `type(torch.float32).__name__` is 'dtype', its module 'torch',
-# while CPython's own errors print its full C name ("unsupported operand type(s) for -:
-# 'float' and 'torch.dtype'", "'torch.dtype' object has no attribute 'x'"). A Python class
-# has one name for both, so the C name (`tp_name`, the first field after the object header
-# of every type object) is pointed at a string of its own; on another Python the errors
-# say 'dtype'.
+# torch's dtype is a C type: `type(torch.float32).__name__` is 'dtype', its module 'torch'
+# (CPython's own errors print its C name, 'torch.dtype': see _compat/_c_type_name.py).
 dtype.__module__ = "minigrad"
-_C_NAME = ctypes.create_string_buffer(b"minigrad.dtype")    # (kept alive: the type uses it)
-if sys.implementation.name == "cpython":
-    ctypes.c_void_p.from_address(id(dtype) + object.__basicsize__ + ctypes.sizeof(
-        ctypes.c_ssize_t)).value = ctypes.addressof(_C_NAME)
 
 float16 = dtype("float16", np.float16, "HalfTensor", 2)
 float32 = dtype("float32", np.float32, "FloatTensor", 2)

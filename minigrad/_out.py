@@ -10,7 +10,7 @@ import warnings
 
 import numpy as np
 
-from ._compat._argparse_calls import binding_error, is_binding_error
+from ._compat._argparse_calls import alias_error, binding_error, is_binding_error
 
 __all__ = ["with_out"]
 
@@ -73,7 +73,10 @@ def with_out(name, fn, differentiable=True, alias=None):
                 return fn(*args, **kwargs)
             except TypeError as exc:        # arguments Python cannot bind: torch's words
                 if not is_binding_error(exc):
-                    raise
+                    renamed = alias_error(name, alias, exc, args, kwargs)
+                    if renamed is exc:
+                        raise
+                    raise renamed from None     # (torch.negative's errors say negative)
                 raise binding_error(alias or name, exc, args, kwargs, fn=fn) from None
         from ._tensor import Tensor
         from .autograd.grad_mode import no_grad, state

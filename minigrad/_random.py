@@ -14,7 +14,14 @@ class Generator:
         self._rng = np.random.default_rng(self._seed)
 
     def manual_seed(self, seed):
-        self._seed = int(seed)
+        """Reseed: any integer that fits 64 bits, a negative one read as its unsigned
+        two's complement (torch's rule: -5 is 2**64 - 5)."""
+        seed = int(seed)
+        if -2 ** 63 <= seed < 0:
+            seed += 2 ** 64
+        elif not 0 <= seed < 2 ** 64:
+            raise ValueError("Overflow when unpacking long long")
+        self._seed = seed
         self._rng = np.random.default_rng(self._seed)
         return self
 
@@ -114,11 +121,27 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, requires_g
     except TypeError:
         _raise_parser_error("randint", _as_given(*given), generator=generator, dtype=dtype)
         raise
+    if not (-2 ** 63 <= low < 2 ** 63 and -2 ** 63 <= high < 2 ** 63):
+        raise ValueError("Overflow when unpacking long long")
     if low >= high:
         raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} "
                            f">= to={high}")
+    np_dtype = np.dtype(_np(dtype, _dtype.int64, op="randint"))
+    if np_dtype.kind in "biu" or np_dtype == np.float16:     # the bounds must fit the dtype
+        info = np.iinfo(np_dtype) if np_dtype.kind in "iu" else \
+            np.finfo(np_dtype) if np_dtype.kind == "f" else None
+        lo, hi = (0, 1) if info is None else (float(info.min), float(info.max))
+        for what, v in (("from", low), ("to - 1", high - 1)):
+            if not lo <= v <= hi:
+                raise RuntimeError(f"{what} is out of bounds for {_C_TYPE_NAMES[np_dtype.name]}")
     arr = _rng(generator).integers(low, high, size=shape)
-    return _finish(arr.astype(_np(dtype, _dtype.int64, op="randint")), requires_grad)
+    return _finish(arr.astype(np_dtype), requires_grad)
+
+
+# how torch's range check names a dtype (its C++ type)
+_C_TYPE_NAMES = {"bool": "bool", "uint8": "unsigned char", "int8": "signed char",
+                 "int16": "short int", "int32": "int", "int64": "long int",
+                 "float16": "c10::Half"}
 
 
 def _as_given(*args):
@@ -136,4 +159,10 @@ randn_like = _like(randn, "randn_like")
 
 
 def randint_like(t, low, high=None, *, dtype=None, requires_grad=False):
+    """Random integers in [low, high) (or [0, low)) shaped like t; a lone bound may be a 0-d
+    tensor, as in torch."""
+    if high is None and hasattr(low, "_data"):
+        if low._data.ndim:
+            raise RuntimeError("high must be a scalar tensor and on CPU")
+        low = int(low._data)
     return randint(low, high, t._data.shape, dtype=dtype or t.dtype)

@@ -37,6 +37,9 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
     if len(vals) == 2:
         vals.append(1)
     is_float = any(isinstance(v, float) for v in vals)
+    np_dtype = _np(dtype, _Default.dtype if is_float else _dtype.int64, op="arange")
+    if np_dtype.kind == "b":            # torch's kernel has no bool version
+        raise NotImplementedError("\"arange_cpu\" not implemented for 'Bool'")
     if not is_float:                    # (with a float among them torch computes in double)
         start, end, step = (_int64(v) for v in vals)
     else:
@@ -47,8 +50,18 @@ def arange(start, end=None, step=1, *, dtype=None, requires_grad=False, device=N
         raise RuntimeError(f"unsupported range: {start} -> {end}")
     if (end - start) * step < 0:
         raise RuntimeError("upper bound and lower bound inconsistent with step sign")
-    np_dtype = _np(dtype, _Default.dtype if is_float else _dtype.int64, op="arange")
     n = int(np.ceil((end - start) / step))
+    if np.dtype(np_dtype).kind in "iu" and is_float:
+        # an integer dtype: torch computes the values in int64, from the bounds truncated
+        # (and for int64 the length too, so a step below 1 in size becomes zero)
+        start, step = int(start), int(step)
+        if np.dtype(np_dtype) == np.int64:
+            if step == 0:
+                raise ValueError("step must be nonzero")
+            n = max(0, -((start - int(end)) // step))
+        arr = allocate(lambda: (start + step * np.arange(n, dtype=np.int64)).astype(np_dtype),
+                       (n,), np_dtype)
+        return _finish(arr, requires_grad)
     arr = allocate(lambda: (start + step * np.arange(n, dtype=np.float64)).astype(np_dtype),
                    (n,), np_dtype)
     return _finish(arr, requires_grad)
@@ -88,6 +101,8 @@ def linspace(start, end, steps, *, dtype=None, requires_grad=False, device=None)
     if steps < 0:
         raise RuntimeError("number of steps must be non-negative")
     np_dtype = _np(dtype, op="linspace")
+    if np.dtype(np_dtype).kind == "b" and steps > 1:    # (0 or 1 value needs no kernel)
+        raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
     if np.dtype(np_dtype).kind in "iu":     # start and end must fit the integer dtype
         checked_value(np.dtype(np_dtype), start)
         checked_value(np.dtype(np_dtype), end)

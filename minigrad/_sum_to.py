@@ -24,6 +24,8 @@ def sum_to(g, shape):
         if lead == len(axes):           # a bias gradient: sum over the leading axes only
             return add_reduce(g, axes)
         return add_reduce(g, axes, keepdims=True).reshape(shape)
+    if not shape:                       # torch's at::sum_to: a full sum (SumBackward0)
+        return g.sum()
     if axes:
         g = g.sum(axes, True)
     return g.reshape(shape)

@@ -9,7 +9,8 @@ operators (`+`, `*`, `@`, `==`, `+=` ...) are in `_tensor_operators.py`, the sam
 import functools
 import inspect
 
-from ._compat._argparse_calls import check_args, with_binding_errors
+from ._compat._argparse_calls import alias_error, check_args, with_binding_errors
+from ._compat._call_site import MISSING
 from ._tensor import Tensor
 from ._ops import clamp as clamp_ops
 from ._ops import (arithmetic, comparison, conversion, fill_copy, indexing, inplace,
@@ -24,26 +25,36 @@ class TensorMethods:
 
     # ---- arithmetic (torch.add, +, ...) --------------------------------------
 
-    def add(self, other, *, alpha=1):
+    def add(self, other=MISSING, *, alpha=1):
         return arithmetic.add(self, other, alpha=alpha)
 
-    def sub(self, other, *, alpha=1):
+    def sub(self, other=MISSING, *, alpha=1):
         return arithmetic.sub(self, other, alpha=alpha)
 
     def subtract(self, other, *, alpha=1):
-        return arithmetic.sub(self, other, alpha=alpha)
+        try:
+            return arithmetic.sub(self, other, alpha=alpha)
+        except TypeError as exc:
+            _renamed(exc, "sub", "subtract", (other,), {"alpha": alpha} if alpha != 1 else {})
 
-    def mul(self, other):
+    def mul(self, other=MISSING):
         return arithmetic.mul(self, other)
 
     def multiply(self, other):
-        return arithmetic.mul(self, other)
+        try:
+            return arithmetic.mul(self, other)
+        except TypeError as exc:
+            _renamed(exc, "mul", "multiply", (other,), {})
 
-    def div(self, other, *, rounding_mode=None):
+    def div(self, other=MISSING, *, rounding_mode=None):
         return arithmetic.div(self, other, rounding_mode=rounding_mode)
 
     def divide(self, other, *, rounding_mode=None):
-        return arithmetic.div(self, other, rounding_mode=rounding_mode)
+        try:
+            return arithmetic.div(self, other, rounding_mode=rounding_mode)
+        except TypeError as exc:
+            _renamed(exc, "div", "divide", (other,),
+                     {"rounding_mode": rounding_mode} if rounding_mode is not None else {})
 
     def true_divide(self, other, *, rounding_mode=None):
         return arithmetic.div(self, other, rounding_mode=rounding_mode)
@@ -83,7 +94,10 @@ class TensorMethods:
         return clamp_ops.clamp(self, min, max)
 
     def clip(self, min=None, max=None):
-        return clamp_ops.clamp(self, min, max)
+        try:
+            return clamp_ops.clamp(self, min, max)
+        except TypeError as exc:
+            _renamed(exc, "clamp", "clip", (min, max), {})
 
     def round(self):
         return unary.round(self)
@@ -122,7 +136,7 @@ class TensorMethods:
 
     # ---- linear algebra ------------------------------------------------------
 
-    def matmul(self, other):
+    def matmul(self, other=MISSING):
         return linalg.matmul(self, other)
 
     def mm(self, mat2):
@@ -247,13 +261,13 @@ class TensorMethods:
 
     # ---- in place (the trailing _) -------------------------------------------
 
-    def add_(self, other, *, alpha=1):
+    def add_(self, other=MISSING, *, alpha=1):
         return inplace.add_(self, other, alpha=alpha)
 
-    def sub_(self, other, *, alpha=1):
+    def sub_(self, other=MISSING, *, alpha=1):
         return inplace.sub_(self, other, alpha=alpha)
 
-    def mul_(self, other):
+    def mul_(self, other=MISSING):
         return inplace.mul_(self, other)
 
     def div_(self, other):
@@ -266,12 +280,15 @@ class TensorMethods:
         return inplace.clamp_(self, min, max)
 
     def clip_(self, min=None, max=None):
-        return inplace.clamp_(self, min, max)
+        try:
+            return inplace.clamp_(self, min, max)
+        except TypeError as exc:
+            _renamed(exc, "clamp_", "clip_", (min, max), {})
 
     def fill_(self, value):
         return fill_copy.fill_(self, value)
 
-    def copy_(self, src, non_blocking=False):
+    def copy_(self, src=MISSING, non_blocking=False):
         return fill_copy.copy_(self, src, non_blocking)
 
     def index_put_(self, indices, values, accumulate=False):
@@ -290,8 +307,18 @@ class TensorMethods:
         return fill_copy.normal_(self, mean, std, generator=generator)
 
 
-# Methods on hot paths keep Python's own words when it refuses their arguments (`x.mul()`):
-# the wrapper that words them as torch's parser does costs about 0.2 us a call
+def _renamed(exc, name, alias, args, kwargs):
+    """Raise `exc` (from the op `name`) as torch raises it for the method `alias`."""
+    renamed = alias_error(name, alias, exc, args, kwargs, method=True)
+    if renamed is exc:
+        raise exc
+    raise renamed from None
+
+
+# Methods on hot paths have no wrapper that words Python's binding errors as torch's parser
+# does (it costs about 0.2 us a call): a missing argument defaults to MISSING, which the op's
+# failure path reports in torch's words (`x.mul()`); too many arguments or an unknown
+# keyword keep Python's words (`TensorMethods.mul() takes 2 positional arguments ...`)
 _HOT = {"add", "sub", "mul", "div", "matmul", "view", "reshape", "unsqueeze", "squeeze", "to",
         "add_", "sub_", "mul_", "copy_", "detach", "backward", "dim", "size"}
 # ... and those `_aliases.install_aliases` wraps anyway (axis= for dim=), which translate too

@@ -100,9 +100,15 @@ def normalize(text: str) -> str:
     """Make a transcript comparable across the two libraries.
 
     ``minigrad`` -> ``torch``; a C++ ``(Triggered internally at ...)`` suffix is cut off (to the
-    end of its line); hex addresses -> ``0x?``; trailing whitespace is stripped from each line.
+    end of its line); so is a C++ backtrace that torch appends to a few messages ("Overflow when
+    unpacking long long" + "Exception raised from ... frame #0: ..." up to the text's last
+    line, which depends on the build and the process's addresses); hex addresses -> ``0x?``;
+    trailing whitespace is stripped from each line.
     """
     text = text.replace("minigrad", "torch")
+    backtrace = text.find("\nException raised from ")
+    if backtrace >= 0:
+        text = text[:backtrace] + text[text.rfind("\n") + 1:]
     text = _TRIGGERED.sub("", text)
     text = _HEX.sub("0x?", text)
     return "\n".join(line.rstrip() for line in text.split("\n"))

@@ -47,7 +47,17 @@ CASES = [
          "l.backward()\nx4.grad",
          "F.nll_loss(x, y, w).backward()\nx.grad",
          "x.grad = None\nF.nll_loss(x, y, w, reduction='none').sum().backward()\nx.grad",
-         "g, = torch.autograd.grad(F.nll_loss(x, y, w), x, create_graph=True)\ng.detach()"),
+         "g, = torch.autograd.grad(F.nll_loss(x, y, w), x, create_graph=True)\ng",
+         "g.grad_fn.next_functions[0], torch.autograd.grad(g.sum(), x)",
+         "u = torch.ones(2, requires_grad=True)\n"
+         "g, = torch.autograd.grad(F.nll_loss(x, y, w, reduction='none'), x, u, "
+         "create_graph=True)\ntorch.autograd.grad((g * torch.arange(6.).reshape(2, 3)).sum(), u)",
+         "u4 = torch.ones(2, 2, 2, requires_grad=True)\n"
+         "g, = torch.autograd.grad(F.nll_loss(x4, y4, w, reduction='none'), x4, u4, "
+         "create_graph=True)\n"
+         "g.grad_fn, torch.autograd.grad((g * torch.arange(24.).reshape(2, 3, 2, 2)).sum(), u4)",
+         "g, = torch.autograd.grad(F.cross_entropy(x, y, w, label_smoothing=0.2), x, "
+         "create_graph=True)\ng.detach(), torch.autograd.grad((g * g).sum(), x)"),
     case("nll_weight_errors", SETUP,
          "F.nll_loss(x, y, torch.tensor([1., 2.]))",
          "F.nll_loss(x, y, torch.tensor([[1., 2., 3.]]))",

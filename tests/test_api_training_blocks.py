@@ -216,6 +216,16 @@ BATCHNORM2D = [
          "bn(torch.ones(1, 2, 3, 3, 3))", "bn(torch.ones(1, 3, 2, 2))",
          "bn(torch.ones(1, 2, 1, 1))", "nn.BatchNorm1d(2)(torch.ones(2, 2, 2, 2))",
          "nn.BatchNorm3d(2), nn.BatchNorm3d(2)(torch.ones(2, 2, 2))"),
+    # an empty batch (a data loader's last, empty slice): torch skips every check, leaves the
+    # running buffers alone and keeps weight and bias in the graph through their element 0
+    case("batchnorm_empty_batch", BN, "y = bn(torch.ones(0, 2, 3, 2))\ny, y.grad_fn",
+         "y.grad_fn.next_functions, y.grad_fn.next_functions[0][0].next_functions",
+         "bn.running_mean, bn.running_var, bn.num_batches_tracked",
+         "y.sum().backward()\nbn.weight.grad, bn.bias.grad",
+         "F = torch.nn.functional\nF.batch_norm(torch.ones(0, 3), torch.zeros(2), "
+         "torch.ones(2), training=True)",
+         "F.batch_norm(torch.ones(0, 3), None, None, training=False).grad_fn",
+         "bn.eval()\nbn(torch.ones(0, 2, 1, 1))", "F.batch_norm(torch.ones(0), None, None)"),
     case("resnet_block_inplace_relu",
          "import torch.nn as nn\ntorch.manual_seed(0)\n"
          "conv = nn.Conv2d(2, 2, 3, padding=1, bias=False)\n"

@@ -145,6 +145,9 @@ CALLS = [
     "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), None, (1, 1.5))",
     "F.conv2d(torch.ones(1, 1, 3, 3), torch.ones(1, 1, 2, 2), stride=np.int64(1)).shape",
     "F.conv2d(5, torch.ones(1, 1, 2, 2))", "nn.Conv2d(1, 1, 2)(5)",
+    # functions that read an attribute of their input check it is a Tensor first
+    "torch.numel(1j)", "torch.numel(np.float64(2))", "torch.numel(input=v)",
+    "torch.is_inference(np.float64(2))",
 ]
 
 

@@ -43,6 +43,10 @@ CALLS = [
     "e.copy_(*(None,))", "torch.select(b, None, dtype=torch.int64)", "v.transpose([0])",
     "a.swapaxes(g)", "bo.index_put_(bo, reduction='sum')", "g.index_put_(*(3,))",
     "b.expand(dtype=torch.float16)", "g.expand(device='cuda')", "h.bmm(device='cuda', p=2)",
+    # hot methods without their argument: the parser's words through a sentinel default
+    "b.mul()", "b.add()", "a.sub()", "a.div()", "a.matmul()", "a.add(alpha=2)",
+    "t = a.clone()\nt.add_(*())", "t = a.clone()\nt.sub_()", "t = a.clone()\nt.mul_()",
+    "t = a.clone()\nt.copy_()", "a.mul(other=a).shape", "t = a.clone()\nt.add_('x')",
     # too many positional arguments, counted first
     "b.contiguous('x', a)", "h.cpu(np.array([1., 2.]))", "b.permute((0, 1), float('nan'))",
     "v.reshape((), -5)", "c.flip(True, 2**40)", "torch.flip(s, v, 1j)", "s.type((0, 1), s)",
@@ -50,6 +54,12 @@ CALLS = [
     # positions: from the first argument after self (methods), from the input (functions)
     "z.dot(None)", "b.mm(*(-1,))", "m.bmm(*(6,))", "torch.unsqueeze(v, bo)",
     "torch.argmin(h, a, keepdims=True)",
+    # aliases keep their own name, and their own overloads where torch gives them some
+    "torch.multiply(c, (0, 1))", "torch.negative(float('nan'))", "torch.divide(v, 'x')",
+    "torch.multiply(h, np.int64(1), dim=None)", "torch.concat(h, {})", "torch.concatenate(h, {})",
+    "torch.clip(v, 'a')", "torch.subtract(v, 'x')", "torch.true_divide(v, 'x')",
+    "bo.clip(m, True)", "v.clip('a')", "v.multiply('x')", "v.divide('x')", "v.subtract('x')",
+    "v.multiply(2).shape", "v.clip(1, 2).shape",
     # methods without parameters: CPython's words for torch's C methods
     "b.sin_(v)", "b.ceil_(None, device='cpu')", "m.sign_(m, bo)", "v.reciprocal_(c, c)",
     # type names: the class torch.Tensor is a torch._C._TensorMeta

@@ -210,8 +210,8 @@ REGRESSIONS = [
         t = torch.zeros(3, 2, 1).expand(-1, -1, 3)
         t[:1].copy_(torch.ones(3, 2, 1))
         """,
-        bug="copy_ into an overlapping (expanded) destination reports the broadcast shape; "
-            "torch's copy_ reports the internal-overlap error first (unlike add_)",
+        "t.copy_(torch.ones(5))",
+        "t.copy_(torch.ones(2, requires_grad=True))",
     ),
     regression(
         "inplace_leaf_check_before_overlap",
@@ -257,8 +257,34 @@ REGRESSIONS = [
         k[0] = torch.tensor(2.5, requires_grad=True)
         k.requires_grad
         """,
-        bug="copy_ / setitem from a tensor that requires grad into a bool/int tensor records "
-            "a graph; torch leaves the integer tensor without grad",
+        """
+        v = k[1:]
+        v.copy_(torch.ones(2, requires_grad=True))
+        k, k.requires_grad, v.requires_grad, v.grad_fn, k._version
+        """,
+        # torch's quirks: a 0-d value into a slice is a fill_, and a bool-mask index with
+        # one value a masked_fill_: both recorded, whatever the dtype
+        """
+        b = torch.zeros(2, 2, dtype=torch.long)
+        b[0] = torch.tensor(2.5, requires_grad=True) / -1.5
+        b, b.requires_grad, type(b.grad_fn).__name__, b._version
+        """,
+        """
+        c = torch.zeros(2, 2, dtype=torch.long)
+        c[:, 1] = torch.tensor(float("nan"))
+        c
+        """,
+        "k[k > -1] = torch.tensor(2.5, requires_grad=True)\nk, k.requires_grad",
+        # other advanced indices need the value's dtype to be the tensor's
+        "k[torch.tensor([0, 1])] = torch.tensor(2.5, requires_grad=True)",
+        "k[torch.tensor([0, 1])] = torch.tensor(2, dtype=torch.int32)",
+        "k[torch.tensor([True, False, True])] = torch.tensor([2.5, 1.5])",
+        "k[torch.tensor([True, False, True])] = torch.tensor([2.5])\nk",
+        "k[[0, 2]] = 7.5\nk",
+        "torch.zeros(3).index_put_((torch.tensor([True, False, True]),), torch.tensor(2))",
+        "torch.zeros(3).index_put_((torch.tensor([True, False, True]),), torch.tensor(2), "
+        "accumulate=True)",
+        "torch.zeros(2, 2).index_put_((torch.tensor([0]),), torch.tensor(2.0).double())",
     ),
     regression(
         "saved_tensor_detached_in_place",
@@ -369,9 +395,32 @@ REGRESSIONS = [
         x = torch.tensor([[0.0, 3.0]], dtype=torch.float64, requires_grad=True)
         torch.autograd.grad(torch.pow(x, x).sum(), [x], create_graph=True)[0]
         """,
-        bug="pow gradients at a zero base: d(0 ** x)/dx is 0 (torch: -inf for x < 0), int "
-            "base 0 with a negative exponent gives nan (torch: -inf), and the create_graph "
-            "formula of x ** x is not masked at 0 (nan, torch: 0)",
+        """
+        x = torch.tensor([0.0, 2.0, 0.0], requires_grad=True)
+        e = torch.tensor([0.0, -1.0, -2.0], dtype=torch.float64, requires_grad=True)
+        g = torch.tensor([float("inf"), 1.0, 1.0])
+        torch.autograd.grad(torch.pow(x, e), [x, e], g, create_graph=True)
+        """,
+        """
+        x = torch.tensor([-1.0, 0.0, 2.0], requires_grad=True)
+        g, = torch.autograd.grad((0 ** x).sum(), [x], create_graph=True)
+        g, torch.autograd.grad(g.sum(), [x], allow_unused=True)
+        """,
+    ),
+    regression(
+        "pow_create_graph_records_torch_formula",
+        """
+        x = torch.tensor([1.0, -2.0], requires_grad=True)
+        g, = torch.autograd.grad((x ** 3).sum(), [x], create_graph=True)
+        m = g.grad_fn.next_functions[1][0]
+        p = m.next_functions[0][0]
+        g, m.name(), m._saved_other, p.name(), p._saved_exponent
+        """,
+        """
+        x = torch.tensor([1.0, -2.0], requires_grad=True)
+        g, = torch.autograd.grad((x ** 2).sum(), [x], create_graph=True)
+        g, torch.autograd.grad(g.sum(), [x], create_graph=True)
+        """,
     ),
     regression(
         "pow_tensor_tensor_saves_result",
@@ -381,9 +430,17 @@ REGRESSIONS = [
         p[0].copy_(torch.tensor(-0.5))
         p.sum().backward()
         """,
-        bug="PowBackward1 does not check its saved result; torch saves it (for the exponent "
-            "gradient) and raises the version error '...which is output 0 of Pow1, is at "
-            "version 1; expected version 0 instead...'",
+        """
+        a = torch.tensor([1.5], requires_grad=True).clone()
+        e = torch.tensor([2.0], requires_grad=True).clone()
+        p = a ** e
+        with torch.no_grad():
+            p.add_(1)
+            a.add_(1)
+            a.add_(1)
+            e.add_(1)
+        p.sum().backward()
+        """,
     ),
     regression(
         "relu_grad_at_nan",
@@ -400,9 +457,14 @@ REGRESSIONS = [
         y = torch.pow(x, torch.tensor([False, True]))
         y.sum().backward()
         """,
-        bug="torch's pow backward computes exponent - 1, which fails for a bool exponent "
-            "('Subtraction, the `-` operator, with a bool tensor is not supported...'); "
-            "minigrad computes a gradient",
+        """
+        x = torch.tensor([[1.0], [2.0]], requires_grad=True)
+        torch.autograd.grad((x ** torch.tensor([True, True])).sum(), [x], create_graph=True)
+        """,
+        """
+        x = torch.tensor([1.0, 2.0], requires_grad=True)
+        (x ** torch.tensor(True)).sum().backward()
+        """,
     ),
     regression(
         "scalar_pow_tensor_saves_exponent",
@@ -413,9 +475,22 @@ REGRESSIONS = [
             x.zero_()
         y.sum().backward()
         """,
-        bug="PowBackward2 (number ** tensor) does not check the saved exponent; torch raises "
-            "the version error '[torch.FloatTensor [1, 1]] is at version 1; expected version "
-            "0 instead...'",
+        """
+        x = torch.tensor([1.0, -2.0], requires_grad=True).clone()
+        y = 2 ** x
+        with torch.no_grad():
+            y.mul_(3)
+            y.mul_(3)
+            x.zero_()
+        y.sum().backward()
+        """,
+        """
+        x = torch.tensor([1.0, -2.0], requires_grad=True)
+        e = torch.tensor([3.0, 0.5], requires_grad=True)
+        f0, f1, f2 = (x ** 3).grad_fn, (x ** e).grad_fn, (0.5 ** e).grad_fn
+        (f0._saved_self, f0._saved_exponent, f1._saved_self, f1._saved_exponent,
+         f1._saved_result, f2._saved_self, f2._saved_exponent, f2._saved_result)
+        """,
     ),
     regression(
         "grad_version_after_masked_backward",
@@ -426,8 +501,13 @@ REGRESSIONS = [
         y.relu().sum().backward()
         x.grad._version, y.grad._version
         """,
-        bug="the first .grad of a leaf reached through clamp or relu is at version 1 (the "
-            "masked gradient is copied into .grad); torch hands it over as is (version 0)",
+        """
+        z = torch.tensor([[-2.0, 0.5], [1.5, 3.0]], requires_grad=True)
+        torch.where(z > 0, z, 0.).sum().backward()
+        w = torch.tensor([-2.0, 0.5, 0.0], dtype=torch.float64, requires_grad=True)
+        (w.clamp(min=-1) * 2).sum().backward()
+        z.grad._version, z.grad, w.grad._version, w.grad, w.grad.stride()
+        """,
     ),
     regression(
         "nd_matmul_saved_operand_version_message",
@@ -483,8 +563,15 @@ REGRESSIONS = [
     regression(
         "cast_of_expanded_tensor_is_contiguous",
         "torch.ones(1, 3).expand(2, 3).bool().view(6)",
-        bug="a dtype cast keeps the stride-0 layout of an expanded tensor, so view() fails; "
-            "torch's cast of an overlapping tensor returns a contiguous copy",
+        # the layout of a cast: kept when dense, else torch's inferred dense strides
+        """
+        [t.double().stride() for t in (
+            torch.ones(3, 1).expand(3, 2).t(), torch.ones(3, 2).t(), torch.ones(3, 4)[:, ::2],
+            torch.ones(2, 3).expand(2, 2, 3), torch.ones(4, 3)[::2].t(),
+            torch.ones(2, 3, 4).permute(2, 0, 1), torch.ones(4, 3, 5)[::2].permute(2, 0, 1),
+            torch.ones(4, 5, 3)[:, ::2].permute(1, 2, 0))]
+        """,
+        "torch.tensor([1.5, 2.5]).expand(2, 2).t().long().stride()",
     ),
     regression(
         "view_hooks_after_base_modified_in_inference_mode",
@@ -508,9 +595,25 @@ REGRESSIONS = [
         a[0].copy_(s)
         torch.autograd.grad(a.sum(), [s], create_graph=True)[0].dtype
         """,
-        bug="with create_graph=True the gradient of a float64 copy_ source into a float32 "
-            "slice comes back float32; torch casts it to the source dtype (float64), as "
-            "minigrad already does without create_graph",
+        # cast first, then summed to the source's shape (a full sum for a 0-d source)
+        """
+        g = torch.autograd.grad((a * s).sum(), [s], create_graph=True)[0]
+        g, [type(n).__name__ for n, _ in g.grad_fn.next_functions]
+        """,
+        """
+        b = torch.ones(2, 3)
+        w = torch.tensor([1.5, 2.5, 3.5], dtype=torch.float64, requires_grad=True)
+        b.copy_(w)
+        g = torch.autograd.grad((b * b).sum(), [w], create_graph=True)[0]
+        g, torch.autograd.grad(g.sum(), [w])
+        """,
+        """
+        c = torch.ones(4, 3)
+        u = torch.tensor([0.1, 0.7, 1e8], dtype=torch.float64, requires_grad=True)
+        c.copy_(u)
+        (c * torch.tensor([0.3, 0.1, 0.7])).sum().backward()
+        u.grad
+        """,
     ),
     regression(
         "create_graph_double_backward_nodes",
@@ -519,9 +622,73 @@ REGRESSIONS = [
         [type(torch.autograd.grad(f(x).sum(), [x], create_graph=True)[0].grad_fn).__name__
          for f in (torch.tanh, torch.sigmoid, torch.relu, torch.abs)]
         """,
-        bug="create_graph through tanh/sigmoid records MulBackward0 (torch: "
-            "TanhBackwardBackward0, SigmoidBackwardBackward0); through relu/abs the gradient "
-            "does not require grad (torch: ThresholdBackwardBackward0, MulBackward0)",
+        # each first-order gradient's graph (two levels of next_functions), with the upstream
+        # gradient a constant and one that requires grad, then the second-order gradients
+        """
+        def tree(fn, depth=2):
+            if fn is None or depth == 0:
+                return None if fn is None else type(fn).__name__
+            return (type(fn).__name__, [tree(n, depth - 1) for n, _ in fn.next_functions])
+        x = torch.tensor([0.5, -1.0, -0.25, 2.0], dtype=torch.float64, requires_grad=True)
+        w = torch.tensor([1.5, -2.0, 0.7, 0.3], dtype=torch.float64, requires_grad=True)
+        ops = [torch.neg, torch.exp, torch.reciprocal, torch.sin, torch.cos, torch.tanh,
+               torch.sigmoid, torch.relu, torch.abs, torch.floor, torch.sign,
+               lambda t: torch.log(t.abs() + 1), lambda t: t.clamp(-0.9, 1),
+               lambda t: t.clamp(min=0), lambda t: t.clamp(max=torch.tensor(0.2).double()),
+               lambda t: torch.where(t > 0, t, torch.zeros(4).double()),
+               lambda t: (t * 1).relu_(), lambda t: (t * 1).sigmoid_(),
+               lambda t: (t * 1).tanh_()]
+        out = []
+        for f in ops:
+            for loss in (f(x).sum(), (f(x) * w).sum()):
+                g, = torch.autograd.grad(loss, [x], create_graph=True)
+                gg = (torch.autograd.grad((g * g).sum(), [x, w], allow_unused=True)
+                      if g.requires_grad else None)
+                out.append((g.requires_grad, tree(g.grad_fn), g, gg))
+        out
+        """,
+        # third order through the double-backward nodes; their saved values
+        """
+        x = torch.tensor([0.3, -1.2], dtype=torch.float64, requires_grad=True)
+        res = []
+        for f in (torch.tanh, torch.sigmoid, torch.relu):
+            g, = torch.autograd.grad((f(x) * x).sum(), [x], create_graph=True)
+            g2, = torch.autograd.grad((g * x).sum(), [x], create_graph=True)
+            res.append((g, g2, torch.autograd.grad(g2.sum(), [x], allow_unused=True)))
+        n = torch.autograd.grad(torch.relu(x).sum(), [x], create_graph=True)[0].grad_fn
+        m = torch.autograd.grad(torch.tanh(x).sum(), [x], create_graph=True)[0].grad_fn
+        res, n._saved_self, n._saved_threshold, m._saved_grad_output, m._saved_output
+        """,
+        """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        c = x.detach() > 1
+        y = torch.where(c, x, 0.)
+        y.grad_fn._saved_condition, y.grad_fn.next_functions
+        y.backward(torch.tensor([float('nan'), float('inf')]))
+        x.grad
+        """,
+    ),
+    regression(
+        "create_graph_maximum_and_sqrt_grad_fn_names",
+        """
+        x = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
+        w = torch.tensor([1.5, -2.0], dtype=torch.float64, requires_grad=True)
+        g1, = torch.autograd.grad(x.abs().sqrt().sum(), [x], create_graph=True)
+        g2, = torch.autograd.grad((torch.maximum(x, torch.zeros(2).double()) * w).sum(), [x],
+                                  create_graph=True)
+        g1.grad_fn.next_functions[0][0].next_functions[1][0], g2.grad_fn
+        """,
+        """
+        x = torch.tensor([0.0, -1.0], dtype=torch.float64, requires_grad=True)
+        g, = torch.autograd.grad(torch.log(x.abs() + 1).sum(), [x], create_graph=True)
+        torch.autograd.grad(g.sum(), [x])
+        """,
+        bug="with create_graph=True, sqrt's gradient multiplies by 2 as MulBackward0 (torch: "
+            "MulBackward1, the Scalar overload; minigrad's MulBackward1 lives in nn) and "
+            "maximum/minimum's records Mul/Add nodes (torch: MaskedFillBackward0 of a "
+            "WhereBackward0); SgnBackward0 (abs's double backward) gives real zeros, where "
+            "torch's efficient zero tensor adds nothing, so a -0.0 second-order gradient at "
+            "x = 0 comes out +0.0; other ops' formulas may still record other nodes",
     ),
 ]
 

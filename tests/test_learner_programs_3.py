@@ -77,9 +77,7 @@ TRAINING = [
             print([g["lr"] for g in opt.param_groups])
             print(opt.state_dict()["param_groups"])
             print(opt)
-            """,
-            xfail="repr of an optimizer with two param groups: torch puts a blank line before "
-                  "'Parameter Group 1', minigrad does not (optim owner)"),
+            """),
     program("zero_grad_sets_to_none",
             """
             lin = fill(nn.Linear(2, 1))
@@ -300,9 +298,7 @@ LOSSES = [
             print(nn.CrossEntropyLoss()(logits, probs))
             w = nn.CrossEntropyLoss(weight=torch.tensor([1., 3.]))
             print(w(logits, torch.tensor([0, 1])))
-            """,
-            xfail="CrossEntropyLoss(weight=...) raises NotImplementedError 'class weights are "
-                  "not supported' (losses owner)"),
+            """),
 ]
 
 DISTRIBUTIONS = [

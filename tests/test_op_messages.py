@@ -102,8 +102,16 @@ REGRESSIONS = [
         b[0] = torch.tensor(2.0, requires_grad=True) / -1.5
         b.max(dim=1, keepdim=True).values
         """,
+        """
+        n = torch.zeros(2, 2, dtype=torch.long)
+        n[0] = torch.tensor(2.5, requires_grad=True)
+        n[:, 1] = torch.tensor(1.0)
+        """,
         bug="max(dim) of a bool tensor that requires grad records MaxBackward0; torch raises "
-            "'Autograd not support dtype: Bool'",
+            "'Autograd not support dtype: Bool'. Any op recorded with an integer or bool "
+            "input that requires grad (such a tensor comes from torch's fill_ quirk: "
+            "n[0] = 0-d tensor requiring grad) raises it in torch: a check on the inputs of "
+            "a recorded node (autograd/graph.py connect, the core)",
     ),
     regression(
         "max_over_empty_dim_message",
@@ -165,6 +173,52 @@ REGRESSIONS = [
         "a = torch.zeros(3)\na[0] = torch.ones(3)",
         "b = torch.zeros(2, 2)\nb[0] = torch.ones(2, 2)",
         "x = torch.ones(3, requires_grad=True)\nx[0] = x",
+    ),
+    regression(
+        "index_0d_tensor_lone_int_and_counted_dims",
+        # a lone int on a 0-d tensor: 0 is 'invalid index', others out of bounds (size 0);
+        # any other key counts its dims first (floats, strs, float tensors count one)
+        "s = torch.tensor(2.)\ns[5]",
+        "s[0]", "s[(0,)]", "s[(0, 0, 0)]", "s[1.5]", "s[torch.tensor(1.0)]", "s['a']",
+        "s[slice(None, None, -1)]", "s[(slice(None),)]",
+        "t = s.clone()\nt[5] = torch.ones(2)", "t = s.clone()\nt[1.5] = 2.5",
+        "z = torch.zeros(3)\nz[[0, 'a']]", "z[['a']]", "torch.ones(2, 3)[[0, 'a']]",
+    ),
+    regression(
+        "index_messages_name_the_key_position",
+        "a = torch.ones(2, 3)\na[None, 0, 5]", "a[None, ..., 5]", "a[True, 0, 5]",
+        "torch.ones(0)[None, 0]",
+    ),
+    regression(
+        "advanced_index_checks_in_torchs_order",
+        # an indexed dim of size 0 with a nonempty index; masks; the value's shape before the
+        # bounds; float lists are truncated to int64 (float tensors are refused)
+        "e = torch.ones(0)\ne[np.array([0, 1])]", "e[[0.5]]", "e[torch.tensor([[0]])]",
+        "torch.ones(0, 2)[[0]]", "e[torch.tensor([True])]",
+        "z = torch.zeros(3)\nz[[0.5, 2.7]]", "z[np.array([1.9])]",
+        "t = torch.zeros(3)\nt[torch.tensor([0, 5])] = torch.ones(3)",
+        "t = torch.zeros(2, 3)\nt[torch.tensor([0, 5])] = torch.ones(2)",
+        "t = torch.zeros(3)\nt[[0, 1]] = torch.ones(1, 1, 2)\nt",
+        "t = torch.zeros(3)\nt.index_put_((torch.tensor([0, 1]),), torch.ones(1, 2))",
+        "t = torch.zeros(3)\nt.index_put_([torch.ones(2), torch.ones(2)], torch.ones(2))",
+    ),
+    regression(
+        "setitem_lone_bool_or_none_key",
+        "t = torch.zeros(3)\nt[True] = torch.ones(2)",
+        "t = torch.zeros(3)\nt[None] = torch.ones(5)",
+        "t = torch.zeros(3)\nt[False] = torch.ones(5)\nt",
+        "t = torch.zeros(3)\nt[np.array(0)] = torch.ones(3)",
+    ),
+    regression(
+        "setitem_leaf_checked_before_the_index_dtype",
+        "g = torch.tensor([1., 2., 3.], requires_grad=True)\ng[torch.tensor(2.)] = 2",
+        "g[...] = 2", "g[()] = torch.ones(3)",
+        "t = torch.zeros(3)\nt[...] = torch.ones(1, 3)\nt",
+    ),
+    regression(
+        "select_out_of_range_message",
+        "a = torch.ones(2, 3)\na.select(1, np.int64(3))", "a.select(-1, -4)",
+        "torch.select(a, 0, 2)",
     ),
     # ---- NumPy warnings ------------------------------------------------------------------
     regression(
@@ -277,7 +331,9 @@ def test_matmul_sweep_mixed_dtypes_match_torch(dtype):
      "torch.ones(2, 3, 4).transpose(0, 1) @ torch.ones(4)",
      "type((torch.ones(3, 2, 4).transpose(0, 1) @ torch.ones(4, 2)).grad_fn).__name__",
      "torch.ones(2) @ torch.ones(3, 1, 2).mT",
-     "torch.ones(2) @ torch.ones(3, 2, 1)"],
+     "torch.ones(2) @ torch.ones(3, 2, 1)",
+     "torch.ones(2) @ torch.ones(1, 1, 3).expand(1, 1, 3)",
+     "torch.ones(1, 1, 3).expand(1, 1, 3) @ torch.ones(2)"],
     # the issue's reproducers
     ["torch.matmul(torch.ones((4, 2)), torch.ones((0, 3, 4)))",
      "(torch.ones((1, 4, 2), requires_grad=True) @ torch.ones((1, 4, 2))).sum().backward()",

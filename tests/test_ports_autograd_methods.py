@@ -124,10 +124,7 @@ GRADS = [
          """
          torch.autograd.grad(outputs=[grad_sum], grad_outputs=[torch.ones(2)], inputs=[x],
                              create_graph=True)
-         """,
-         xfail="second-order result: torch's pow backward (grad * 2 * x.pow(1)) keeps x in "
-               "the graph, so the Hessian-vector product has grad_fn=AddBackward0; "
-               "minigrad's is a constant without a graph"),
+         """),
     case("test_grad_nonleaf",
          """
          x_init = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)

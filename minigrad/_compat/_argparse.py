@@ -38,14 +38,10 @@ def tp_name(x):
     """The name torch's messages give the type of `x` (CPython's tp_name): 'int', 'NoneType',
     'Tensor', 'Parameter', 'numpy.int64', 'torch.dtype'."""
     cls = type(x)
-    if cls is type and _registered and issubclass(x, _registered[0]):   # (their metaclasses)
-        return "_ParameterMeta" if "Parameter" in str(x.__mro__) else "minigrad._C._TensorMeta"
     module = cls.__module__ or ""
-    if cls is type and _registered and issubclass(x, _tensor_class()):
-        # (the metaclass torch gives its Tensor classes, and nn.Parameter's own)
-        if any(c.__module__ == "minigrad.nn.parameter" for c in x.__mro__):
-            return "_ParameterMeta"
-        return "minigrad._C._TensorMeta"
+    if cls is type and _registered and issubclass(x, _tensor_class()):   # (their metaclasses)
+        return "_ParameterMeta" if any(c.__module__ == "minigrad.nn.parameter"
+                                       for c in x.__mro__) else "minigrad._C._TensorMeta"
     if module == "builtins":
         return cls.__name__
     if module.startswith("minigrad"):    # (minigrad says minigrad where torch says torch)
@@ -56,8 +52,7 @@ def tp_name(x):
 
 
 _dtype.type_name[0] = tp_name      # (dtype_arg's messages, below the parser, use it too)
-_registered = []     # [Tensor]: the parser sits below the tensor record (whose own failure
-                     # paths use it), so _tensor.py registers the class for isinstance tests
+_registered = []     # [Tensor], registered by _tensor.py (which sits above the parser)
 register_tensor_class = _registered.append
 
 

@@ -89,6 +89,8 @@ def check_args(op, signatures, x, values, functions=None, numbers_as_tensors=Fal
     function's, by default the method's with `Tensor input` first). Returns when torch's
     parser accepts the call, so the caller can read the values as torch reads them."""
     if via_method():
+        if op in ("add_", "sub_") and len(signatures) == 1:     # (their deprecated overload)
+            signatures = (*signatures, "hidden (Number alpha, Tensor other)")
         parser = Parser(op, *signatures, numbers_as_tensors=numbers_as_tensors)
     else:
         parser = Parser(op, *(functions or [_function_form(s) for s in signatures]),
@@ -180,10 +182,27 @@ def binding_error(name, exc, args, kwargs, method=False, fn=None):
     if not signatures and fn is not None:
         signatures = _signature_of(fn, method, name)
     if signatures:
-        err = Parser(name, *signatures).error(None, list(args), dict(kwargs))
+        err = Parser(name, *signatures, numbers_as_tensors=name.rstrip("_") in _NUMBERS_AS_TENSORS
+                     ).error(None, list(args), dict(kwargs))
         if err is not None:
             return err
     return TypeError(_python_wording(name, str(exc), method))
+
+
+def alias_error(name, alias, exc, args, kwargs, method=False):
+    """`exc`, a parser error that the op `name` raised, as torch raises it for the alias the
+    user called (`torch.negative`, `torch.multiply`): the alias's own overloads when it has
+    some, else its name; `exc` itself when it is not about the arguments of `name`."""
+    text = str(exc)
+    if not alias or alias == name or not text.startswith(f"{name}()"):
+        return exc
+    signatures = torch_signatures(alias, method)
+    if signatures and len(signatures) > 1 and signatures != torch_signatures(name, method):
+        err = Parser(alias, *signatures, numbers_as_tensors=alias in _NUMBERS_AS_TENSORS
+                     ).error(None, list(args), dict(kwargs))
+        if err is not None:
+            return err
+    return TypeError(f"{alias}(){text[len(name) + 2:]}")
 
 
 def torch_signatures(name, method):
@@ -194,6 +213,10 @@ def torch_signatures(name, method):
         return several.METHODS.get(name) or single.METHODS.get(name)
     return several.FUNCTIONS.get(name) or single.FUNCTIONS.get(name)
 
+
+# the functions whose Tensor parameters torch's parser lets a Python number stand for
+_NUMBERS_AS_TENSORS = {"add", "sub", "subtract", "mul", "multiply", "div", "divide",
+                       "true_divide", "floor_divide", "copy", "to"}
 
 # the Tensor methods torch defines in Python (torch/_tensor.py): Python words their errors
 _PYTHON_METHODS = {"backward", "norm", "register_hook", "register_post_accumulate_grad_hook",

@@ -93,6 +93,11 @@ def _call_site(frame):
 
 
 _REQUIRED = object()
+
+# the default of a required parameter of a method on a hot path (`def mul(self,
+# other=MISSING)`): a call without it reaches the op's failure path, where the parser, which
+# leaves it out, words the error as torch does; Python's own words would cost a wrapper
+MISSING = type("MISSING", (), {"__repr__": lambda self: "<required>"})()
 _NUMPY_SPELLINGS = {"axis": "dim", "keepdims": "keepdim"}
 
 
@@ -117,6 +122,7 @@ def call_shape(values, sigs):
     calls this function (Conv2d's forward calling conv2d): then every value goes on
     positionally, as torch's Python layer passes them. A line that cannot be read: the values
     up to the last one that differs from its default."""
+    values = {k: v for k, v in values.items() if v is not MISSING}
     names = list(values)
     frame = user_frame()
     site = _call_site(frame) if frame is not None else None

@@ -5,23 +5,40 @@ from .. import _dtype
 from ..autograd.graph import Node
 from .._compat._argparse import Parser
 from ._core import Tensor, is_number
-from ._util import broadcast_shapes, result_dtype, sum_to
+from .._either import array
+from ._util import broadcast_shapes, result_dtype, sum_to, where
 
 
 class WhereBackward0(Node):
-    """Saves the condition (not a tensor that in-place edits could change)."""
-    __slots__ = ("cond", "shapes")
+    """out = a where condition else b. Its inputs are a and b; the condition is saved (an
+    in-place edit of it before backward is an error, as in torch)."""
+    __slots__ = ("s_condition", "shapes")
 
-    def forward(self, c, a, b):
-        self.cond, self.shapes = c._data.astype(bool), (a._data.shape, b._data.shape)
-        return np.where(self.cond, a._data, b._data)
+    def forward(self, a, b, condition):
+        self.save(condition=condition)
+        self.shapes = a._data.shape, b._data.shape
+        return np.where(condition._data, a._data, b._data)
 
     def backward(self, g):
-        zero = 0 * g
-        ga = sum_to(g * self.cond + zero, self.shapes[0]) if self._next[1] is not None else None
-        gb = sum_to(g * ~self.cond + zero, self.shapes[1]) if self._next[2] is not None \
-            else None
-        return None, ga, gb
+        cond = self.s_condition.unpack(self)
+        ga = gb = None
+        if self._next[0] is not None:
+            ga = sum_to(where_grad(cond, g, True), self.shapes[0])
+        if self._next[1] is not None:
+            gb = sum_to(where_grad(cond, g, False), self.shapes[1])
+        return ga, gb
+
+
+def where_grad(cond, g, keep):
+    """g where cond == keep, else 0 exactly (torch's where(cond, grad, 0) in a gradient
+    formula: an inf or nan outside the mask does not leak). cond: a bool array or Tensor.
+    While a graph of the backward is built (g a Tensor) it is recorded, as WhereBackward0."""
+    if g.__class__ is np.ndarray:
+        return where(array(cond) if keep else ~array(cond), g, 0)
+    if not isinstance(cond, Tensor):
+        cond = Tensor._make(cond, False, None)
+    zero = Tensor._make(np.zeros((), g._data.dtype), False, None)
+    return WhereBackward0.apply((g, zero) if keep else (zero, g), cond)
 
 
 _WHERE = Parser("where", "(Tensor condition)",
@@ -68,7 +85,7 @@ def where_op(c, a, b):
         a, b = (x if x._data.dtype is rt else x.to(_dtype.from_numpy_dtype(rt))
                 for x in (a, b))
     try:
-        return WhereBackward0.apply((c, a, b))
+        return WhereBackward0.apply((a, b), c)
     except ValueError:                  # NumPy's broadcasting error: torch's message instead
         _check_where(c, a, b)
         raise

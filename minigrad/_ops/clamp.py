@@ -10,6 +10,7 @@ from .._compat._argparse_calls import check_args
 from .._compat._call_site import via_method
 from ..autograd.graph import Node
 from ._core import Tensor
+from ._where import where_grad
 from .._either import array
 from ._util import broadcast_shapes, promote_types, result_dtype, sum_to, where
 
@@ -41,7 +42,7 @@ class ClampBackward1(Node):
             mask &= xd >= self.lo
         if self.hi is not None:
             mask &= xd <= self.hi
-        return (where(mask, g, 0),)
+        return (where_grad(mask, g, True),)
 
 
 def _common_dtype(arrays):
@@ -92,9 +93,9 @@ class ClampBackward0(Node):
         above = np.zeros(xd.shape, bool) if hi is None else xd > hi
         if self.s_max is not None:           # where lo > hi, torch's result is hi
             below = below & ~above
-        gx = where(~below & ~above, g, 0)
-        glo = None if self.s_min is None else sum_to(where(below, g, 0), lo.shape)
-        ghi = None if self.s_max is None else sum_to(where(above, g, 0), hi.shape)
+        gx = where_grad(~below & ~above, g, True)
+        glo = None if self.s_min is None else sum_to(where_grad(below, g, True), lo.shape)
+        ghi = None if self.s_max is None else sum_to(where_grad(above, g, True), hi.shape)
         return gx, glo, ghi
 
 

@@ -110,13 +110,50 @@ def to(x, *args, **kwargs):
 
 def _astype(arr, np_dtype):
     """arr.astype(np_dtype); a float that does not fit (nan, inf, too large) converts
-    silently, as in torch, without NumPy's warning."""
+    silently, as in torch, without NumPy's warning. The result is laid out as torch's
+    preserve_format lays it out (see _dense_order)."""
     np_dtype = np.dtype(np_dtype)
-    if (arr.dtype.kind == "f" and (np_dtype.kind != "f" or np_dtype.itemsize < arr.itemsize)) \
-            or (np_dtype.kind == "f" and np_dtype.itemsize == 2):   # (int into float16: inf)
-        with np.errstate(invalid="ignore", over="ignore"):
-            return arr.astype(np_dtype)
-    return arr.astype(np_dtype)
+    with np.errstate(invalid="ignore", over="ignore"):
+        if _dense(arr):                     # keeps arr's strides (a transpose stays one)
+            return arr.astype(np_dtype, order="K")
+        order = _dense_order(arr)
+        out = np.empty([arr.shape[d] for d in order], np_dtype).transpose(np.argsort(order))
+        out[...] = arr
+        return out
+
+
+def _dense(arr):
+    """Whether arr's elements fill a block of memory exactly once (torch's
+    is_non_overlapping_and_dense): its strides, smallest first, are the running products
+    of the sizes."""
+    if arr.flags.c_contiguous or arr.flags.f_contiguous:
+        return True
+    expected = arr.itemsize
+    for stride, size in sorted((st, n) for st, n in zip(arr.strides, arr.shape) if n != 1):
+        if stride != expected:
+            return False
+        expected *= size
+    return True
+
+
+def _dense_order(arr):
+    """The dims of a non-dense arr, outermost first, as torch's infer_dense_strides orders
+    them: by stride, with a stride-0 (expanded) dim compared with nothing, so it keeps its
+    place (an expanded tensor's copy is contiguous, a sliced transpose's stays transposed)."""
+    strides, shape = arr.strides, arr.shape
+    perm = list(range(arr.ndim))[::-1]      # innermost first; insertion sort as torch's
+    for i in range(1, len(perm)):
+        j = i
+        for k in range(i - 1, -1, -1):
+            a, b = perm[k], perm[j]
+            if strides[a] == 0 or strides[b] == 0 or \
+                    (strides[a] == strides[b] and shape[a] <= shape[b]):
+                continue                    # no order between them: look further
+            if strides[a] < strides[b]:
+                break
+            perm[k], perm[j] = b, a
+            j = k
+    return perm[::-1]
 
 
 def _cast(name):

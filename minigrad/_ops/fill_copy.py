@@ -4,12 +4,12 @@ index_put_ and the random fills (recorded through inplace.inplace, as every in-p
 import numpy as np
 
 from .._compat._argparse_calls import check_args
-from ..autograd.grad_mode import state as _grad_state
 from ..autograd.graph import Node
 from ._core import Tensor, as_tensor_arg, check_tensor, checked_value
-from .._either import array, constant_like, keep_dtype
-from ._util import zeros_of, broadcast_shapes, sum_to, torch_index_message
-from .inplace import _write, check_inplace, inplace
+from .._either import array, constant_like
+from ._util import zeros_of, broadcast_shapes, cast, sum_to, torch_index_message
+from .index_views import check_advanced_key, index_arrays
+from .inplace import _OVERLAP, inplace
 
 
 class ZeroBackward0(Node):
@@ -39,7 +39,8 @@ class FillBackward3(Node):
     __slots__ = ()
 
     def forward(self, x, value):
-        return np.full_like(x._data, value._data)
+        with np.errstate(invalid="ignore"):     # nan into integers: silently, as torch
+            return np.full_like(x._data, value._data)
 
     def backward(self, g):
         return (zeros_of(g), g.sum())
@@ -83,6 +84,8 @@ class CopyBackwards(Node):
         return "torch::autograd::CopyBackwards"
 
     def forward(self, dst, src):
+        if not dst._data.flags.writeable:       # torch's copy_ checks overlap before shapes
+            raise RuntimeError(_OVERLAP)
         sd = src._data
         broadcast_shapes(dst._data.shape, sd.shape)
         self.src_shape, self.src_dtype = sd.shape, sd.dtype
@@ -96,7 +99,8 @@ class CopyBackwards(Node):
     def backward(self, g):
         gsrc = None
         if self._next[1] is not None:
-            gsrc = keep_dtype(sum_to(g, self.src_shape), self.src_dtype)
+            # torch casts first; its engine then sums to the source's shape
+            gsrc = sum_to(cast(g, self.src_dtype), self.src_shape)
         return (zeros_of(g), gsrc)
 
 
@@ -104,11 +108,14 @@ def copy_(dst, src, non_blocking=False):
     """Copy src's values into dst (broadcasting and casting); gradients flow to src."""
     if not isinstance(src, Tensor):
         # torch reads a Python number as a tensor here (and only a Python number)
-        check_args("copy_", ("(Tensor other, bool non_blocking = False)",), dst,
+        check_args("copy_", ("(Tensor other, bool non_blocking = False)",   # (+ one unprinted)
+                             "hidden (Tensor other, bool non_blocking, bool _)"), dst,
                    {"other": src, "non_blocking": non_blocking}, numbers_as_tensors=True)
         if isinstance(src, complex):
             raise TypeError("minigrad does not support complex numbers")
         src = Tensor._make(np.asarray(src), False, None)
+    elif src._requires_grad and dst._data.dtype.kind not in "fc":
+        src = src.detach()      # an integer or bool result is not differentiable: no graph
     return inplace(CopyBackwards, dst, (src,))
 
 
@@ -119,6 +126,12 @@ class IndexPutBackward0(Node):
 
     def forward(self, x, v, key, accumulate):
         vd = v._data if isinstance(v, Tensor) else v
+        try:
+            check_advanced_key(x._data.shape, key, np.shape(vd))
+        except IndexError:
+            _check_put_dtypes(x, key, vd, accumulate)   # torch: the value's shape, the
+            raise                                       # dtypes, then the bounds
+        _check_put_dtypes(x, key, vd, accumulate)
         out = np.array(x._data)
         try:
             if accumulate:
@@ -147,28 +160,69 @@ class IndexPutBackward0(Node):
         return constant_like(gx, g), (None if gv is None else constant_like(gv, g))
 
 
+def _check_put_dtypes(x, key, vd, accumulate):
+    if isinstance(vd, np.ndarray) and vd.dtype != x._data.dtype \
+            and not _as_masked_fill(key, vd, accumulate):
+        from .._dtype import from_numpy_dtype
+        raise RuntimeError(
+            "Index put requires the source and destination dtypes match, got "
+            f"{from_numpy_dtype(x._data.dtype)._legacy[:-len('Tensor')]} for the "
+            f"destination and {from_numpy_dtype(vd.dtype)._legacy[:-len('Tensor')]} for "
+            "the source.")
+
+
+def _as_masked_fill(key, vd, accumulate):
+    """Whether torch runs this index_put_ as a masked_fill_ (which converts the value to the
+    tensor's dtype): one value, no accumulation, and one advanced index, a bool mask."""
+    if accumulate or vd.size != 1:
+        return False
+    arrays = [k for k in (key if isinstance(key, tuple) else (key,))
+              if isinstance(k, (np.ndarray, Tensor))]
+    return len(arrays) == 1 and array(arrays[0]).dtype.kind == "b"
+
+
 def index_put_(x, key, value, accumulate=False):
     """x[key] = value (or += with accumulate) for advanced keys: IndexPutBackward0."""
-    return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),), key, accumulate)
+    return inplace(IndexPutBackward0, x, (as_tensor_arg(value, "value"),),
+                   index_arrays(key, x._data.ndim), accumulate)
 
 
-def _random_fill(x, sample):
-    """uniform_/normal_: overwrite x with random values (an in-place op: checked, bumps the
-    version). Like torch, the new values carry no history."""
-    check_inplace(x)
-    if _grad_state.enabled and x._requires_grad and x._node is not None:
-        raise RuntimeError("minigrad: random in-place fills of tensors with history are not "
-                           "supported; do it under minigrad.no_grad()")
-    _write(x, sample(x._data.shape).astype(x._data.dtype))
-    x._bump_version()
-    return x
+class _RandomFillBackward(Node):
+    """x.normal_() / x.uniform_(): new values that do not depend on the old ones (their
+    gradient is zero); torch records the fill, so a tensor with history stays in the graph."""
+    __slots__ = ()
+
+    def forward(self, x, sample):
+        return sample(x._data.shape).astype(x._data.dtype)
+
+    def backward(self, g):
+        return (zeros_of(g),)
+
+
+class NormalBackward0(_RandomFillBackward):
+    __slots__ = ()
+
+
+class UniformBackward0(_RandomFillBackward):
+    __slots__ = ()
+
+
+def _fill_args(name, x, values):
+    """torch's parser message for a random fill's bounds given as anything but numbers."""
+    if any(v.__class__ not in (int, float, bool) for v in values.values()):
+        first, second = values
+        check_args(name, (f"(float {first} = 0, float {second} = 1, *, "
+                          "torch.Generator generator = None)",), x, values)
 
 
 def uniform_(x, a=0.0, b=1.0, *, generator=None):
     from .._random import _rng
-    return _random_fill(x, lambda shape: _rng(generator).uniform(a, b, shape))
+    _fill_args("uniform_", x, {"from": a, "to": b})
+    return inplace(UniformBackward0, x, (), lambda shape: _rng(generator).uniform(a, b, shape))
 
 
 def normal_(x, mean=0.0, std=1.0, *, generator=None):
     from .._random import _rng
-    return _random_fill(x, lambda shape: _rng(generator).normal(mean, std, shape))
+    _fill_args("normal_", x, {"mean": mean, "std": std})
+    return inplace(NormalBackward0, x, (),
+                   lambda shape: _rng(generator).normal(mean, std, shape))

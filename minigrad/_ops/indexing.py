@@ -11,56 +11,73 @@ from ._util import promote_types, torch_index_message, wrap_dim
 from .fill_copy import checked_scalar, copy_, fill_, index_put_
 from .._either import keep_dtype, select as _select
 from .index_views import (AliasBackward0, SelectBackward0, SliceBackward0, basic_index_view,
-                          scatter_into_zeros)
+                          check_advanced_key, scatter_into_zeros)
+
+
+def _specified_dims(key):
+    """How many dims of x a key tuple uses, counted as torch counts them before it reads
+    any item: a bool or uint8 tensor uses its dims, another tensor one; None, ... and
+    True/False none; anything else (even a float or a str, refused later) one."""
+    count = 0
+    for k in key:
+        if isinstance(k, Tensor):
+            count += k._data.ndim if k._data.dtype.kind in "bu" and \
+                k._data.dtype.itemsize == 1 else 1
+        elif not (k is None or k is Ellipsis or k is True or k is False):
+            count += 1
+    return count
+
+
+def _index_of_0d(k):
+    """x[k] for a 0-d x and a Python or NumPy integer k (torch's select on dim 0)."""
+    if k == 0:
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                         "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
+    raise IndexError(f"index {k} is out of bounds for dimension 0 with size 0")
 
 
 def _norm_key(x, key):
     """Turn a torch-style key into a NumPy one; report whether it is 'basic' (a view)."""
-    if not isinstance(key, tuple):
-        key = (key,)
-    out, basic, dim = [], True, 0
     ndim = x._data.ndim
-    consumed = sum(1 for k in key if k is not None and k is not Ellipsis
-                   and not isinstance(k, bool))
-    plain = all(isinstance(k, (int, slice, np.integer)) or k is None or k is Ellipsis
-                for k in key)
-    if ndim == 0 and consumed and plain:
-        k = key[0]
-        if isinstance(k, slice):
-            raise IndexError("slice() cannot be applied to a 0-dim tensor.")
-        if isinstance(k, (int, np.integer)) and not isinstance(k, bool):
-            if k < 0:
-                raise IndexError(f"index {k} is out of bounds for dimension 0 with size 0")
-            raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python "
-                             "or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a "
-                             "number")
+    if not isinstance(key, tuple):      # torch's paths for a lone int or slice come first
+        if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
+            if ndim == 0:
+                _index_of_0d(int(key))
+        elif isinstance(key, slice):
+            if key.step is not None and key.step <= 0:
+                raise ValueError("step must be greater than zero")
+            if ndim == 0:
+                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+        key = (key,)
+    if _specified_dims(key) > ndim:
         raise IndexError(f"too many indices for tensor of dimension {ndim}")
-    if consumed > ndim and plain:
-        raise IndexError(f"too many indices for tensor of dimension {ndim}")
+    out, basic, dim = [], True, 0
+    used = _specified_dims(key)
+    real = 0                    # the position torch names in its messages (None counts)
     for pos, k in enumerate(key):
         if k is Ellipsis:           # the dims after `...` are counted from the end
             dim = ndim - sum(1 for j in key[pos + 1:] if j is not None and j is not Ellipsis)
+            real += ndim - used
+            out.append(k)
+            continue
         if isinstance(k, Tensor):
-            kd = k._data
-            if kd.dtype.kind == "f":
-                raise IndexError("tensors used as indices must be long, int, byte or bool "
-                                 "tensors")
+            kd = k._data        # (a float tensor is refused by the indexing kernel, later)
             if kd.ndim == 0 and kd.dtype.kind in "iu":
                 k = int(kd)
             else:
                 basic = False
                 k = kd
         elif isinstance(k, (list, np.ndarray)):
-            basic = False
-            k = np.asarray(k) if not (isinstance(k, list) and not k) else np.zeros(0, np.int64)
-            if k.dtype.kind == "f":
-                raise IndexError("tensors used as indices must be long, int, byte or bool "
-                                 "tensors")
+            k = _index_array(k)
+            if k.ndim == 0 and k.dtype.kind in "iu":    # (a 0-d integer index is an int)
+                k = int(k)
+            else:
+                basic = False
         elif isinstance(k, bool):
             basic = False
         elif isinstance(k, (np.integer,)):
             k = int(k)
-        elif k is not None and k is not Ellipsis and not isinstance(k, (int, slice)):
+        elif k is not None and not isinstance(k, (int, slice)):
             if isinstance(k, str):          # torch tries to make a tensor of it
                 raise TypeError("new(): invalid data type 'str'")
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or "
@@ -71,16 +88,31 @@ def _norm_key(x, key):
             if size is None:
                 raise IndexError(f"too many indices for tensor of dimension {x._data.ndim}")
             if not -size <= k < size:
-                raise IndexError(f"index {k} is out of bounds for dimension {dim} with size "
+                raise IndexError(f"index {k} is out of bounds for dimension {real} with size "
                                  f"{size}")
         if isinstance(k, slice) and k.step is not None and k.step <= 0:
             raise ValueError("step must be greater than zero")
-        if k is not None and k is not Ellipsis:
+        if k is not None and k is not True and k is not False:     # (these add a dim)
             dim += 1
+        real += 1
         out.append(k)
     if dim > x._data.ndim and basic:
         raise IndexError(f"too many indices for tensor of dimension {x._data.ndim}")
     return tuple(out), basic
+
+
+def _index_array(k):
+    """A list or ndarray index as torch reads it: as an int64 tensor (floats truncated), or
+    a bool mask; a str among the items is refused as torch's tensor constructor does."""
+    if isinstance(k, list) and not k:
+        return np.zeros(0, np.int64)
+    k = np.asarray(k)
+    if k.dtype.kind in "US":
+        raise TypeError("new(): invalid data type 'str'")
+    if k.dtype.kind == "f":
+        with np.errstate(invalid="ignore"):
+            return k.astype(np.int64)
+    return k
 
 
 def _view_class(key):
@@ -100,6 +132,7 @@ class IndexBackward0(Node):
     saves = True
 
     def forward(self, x, key):
+        check_advanced_key(x._data.shape, key)
         try:
             data = x._data[key]
         except IndexError as e:
@@ -128,7 +161,8 @@ def _sequence_as_tuple(key):
     if type(key) is not list or len(key) >= 32:
         return key
     for k in key:
-        if k is None or k is Ellipsis or isinstance(k, (slice, Tensor, list, tuple, np.ndarray)):
+        if k is None or k is Ellipsis or \
+                isinstance(k, (slice, Tensor, list, tuple, np.ndarray, str)):
             warn_internal(_LIST_AS_TUPLE, INDEXING, stacklevel=4)
             return tuple(key)
     return key
@@ -148,16 +182,37 @@ def setitem(x, key, value):
     keys. Either way one in-place op on x: the version goes up by one."""
     if value.__class__ is not Tensor:
         value = _setitem_value(x, value)
+    if key is True or key is None:      # torch: a copy into x.unsqueeze(0)
+        target = x.unsqueeze(0)
+        if isinstance(value, Tensor):
+            copy_(target, _fit_value(target, value))
+        else:
+            fill_(target, value)
+        return
+    if key is False:                    # torch writes nothing and checks nothing
+        return
+    if key is Ellipsis or (type(key) is tuple and not key):     # x itself, not a view
+        if isinstance(value, Tensor):
+            copy_(x, _fit_value(x, value))
+        else:
+            fill_(x, value)
+        return
     key = _sequence_as_tuple(key)
     nkey, basic = _norm_key(x, key)
     if basic:
         target = getitem(x, key)
-        if isinstance(value, Tensor):
+        if isinstance(value, Tensor) and not value._data.ndim and target._data.ndim:
+            fill_(target, value)        # torch fills from a 0-d value (recorded, any dtype)
+        elif isinstance(value, Tensor):
             value = _fit_value(target, value)
             copy_(target, value)
         else:
             fill_(target, value)
         return
+    if isinstance(value, Tensor) and value._data.ndim and value._data.shape[0] == 1:
+        shape = value._data.shape       # torch drops a value's leading dims of size 1
+        lead = next((i for i, n in enumerate(shape) if n != 1), len(shape))
+        value = value.view(shape[lead:])
     index_put_(x, nkey, value)
 
 
@@ -295,7 +350,12 @@ def select(x, dim, index):
     if not x._data.ndim:
         raise IndexError("select() cannot be applied to a 0-dim tensor.")
     key = [slice(None)] * x._data.ndim
-    key[wrap_dim(dim, x._data.ndim)] = index
+    d = wrap_dim(dim, x._data.ndim)
+    size = x._data.shape[d]
+    if not -size <= index < size:
+        raise IndexError(f"select(): index {index} out of range for tensor of size "
+                         f"{list(x._data.shape)} at dimension {d}")
+    key[d] = index
     return getitem(x, tuple(key))
 
 

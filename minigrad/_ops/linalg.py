@@ -211,16 +211,14 @@ def _should_fold(a, b):
     if big._data.size == 0:
         return True
     shape, strides = list(big._data.shape), list(big.stride())
-    if not a_larger:                    # the larger operand is used as its mT
-        shape[-2:], strides[-2:] = shape[:-3:-1], strides[:-3:-1]
-    for i in reversed(range(len(shape) - 1)):
-        if shape[i + 1] == 1 and not strides[i + 1]:
+    for i in reversed(range(len(shape))):
+        if shape[i] == 1 and not strides[i]:
             # NumPy gives a dim of size 1 stride 0 when it broadcasts or adds it (None);
             # torch keeps the contiguous stride such a dim had or gets
-            strides[i + 1] = strides[i + 2] * shape[i + 2] if i + 2 < len(shape) else 1
-        if i < len(shape) - 2 and strides[i] != strides[i + 1] * shape[i + 1]:
-            return False
-    return True
+            strides[i] = strides[i + 1] * shape[i + 1] if i + 1 < len(shape) else 1
+    if not a_larger:                    # the larger operand is used as its mT
+        shape[-2:], strides[-2:] = shape[:-3:-1], strides[:-3:-1]
+    return all(strides[i] == strides[i + 1] * shape[i + 1] for i in range(len(shape) - 2))
 
 
 def _folded_product(a, b):

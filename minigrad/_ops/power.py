@@ -1,12 +1,16 @@
 """Powers: x ** n, x ** y and n ** x (PowBackward0/1/2), with torch's integer and bool rules."""
+import math
+
 import numpy as np
 
 from ..autograd.graph import Node
 from .._dtype import get_default_dtype
 from ._core import Tensor, big_int_operand, binary_meta, check_tensor
 from ._core import operand_arg as _check
-from .._either import array, constant_like, log
-from ._util import zeros_of, is_scalar, result_dtype, where
+from .._either import array, log
+from .arithmetic import _check_bool_sub as check_bool_sub
+from ._where import where_op
+from ._util import zeros_of, is_scalar, result_dtype
 from ._binary import NUMBERS as _NUMBERS, PLAIN_OPERANDS as _PLAIN_OPERANDS, \
     compute as _compute, grads as _grads
 
@@ -31,12 +35,29 @@ class PowBackward0(Node):
         x, n = self.s_self.unpack(self), self.exponent
         if n == 0:
             return (zeros_of(g),)
+        if type(x) is not np.ndarray:   # building a graph: torch's formula as it is,
+            # grad * (n * x.pow(n - 1)) with n as a double, so x stays in the graph
+            n = float(n)
+            return (g * MulBackward1.apply((x ** (n - 1),), n),)
         if n == 2:          # g * 2x, in torch's order (2x first); x + x is exactly 2x, and
             # NumPy adds two arrays faster than it scales one by a Python number
-            # (branches on array-vs-Tensor for speed only: `x ** 2` is in most losses; a
-            # Tensor takes 2.0 * x, which records torch's MulBackward0)
-            return (g * (x + x),) if type(x) is np.ndarray else (g * (2.0 * x),)
-        return (g * n * x ** (n - 1),)
+            return (g * (x + x),)
+        return (g * (n * x ** (n - 1)),)
+
+
+class MulBackward1(Node):
+    """out = x * a number, the number kept as torch keeps a Scalar (``_saved_other``): what
+    torch's own C++ records for ``(1 - label_smoothing) * loss`` and in pow's backward
+    formula (``n * x.pow(n - 1)``)."""
+    __slots__ = ("other",)
+    _options = ("other",)
+
+    def forward(self, x, other):
+        self.other = other
+        return x._data * x._data.dtype.type(other)
+
+    def backward(self, grad):
+        return (grad * self.other,)
 
 
 class PowBackward1(Node):
@@ -51,29 +72,40 @@ class PowBackward1(Node):
         return out
 
     def backward(self, g):
+        # torch unpacks (and version-checks) all three, in this order, whatever is needed
         b, a = self.s_exponent.unpack(self), self.s_self.unpack(self)
+        r = self.s_result.unpack(self)
         ga = None
         if self._next[0] is not None:   # torch defines d/da a^b as 0 where b == 0
-            ga = where(array(b) == 0, 0 * g, g * b * a ** (b - 1))
+            if array(b).dtype.kind == "b":      # torch's formula computes b - 1, which a
+                check_bool_sub(Tensor._make(array(b), False, None), 1)  # bool b refuses
+            with np.errstate(divide="ignore", invalid="ignore"):
+                ga = _zero_where(array(b) == 0, g * (b * a ** (b - 1)), g)
         gb = None
-        if self._next[1] is not None:
-            r = self.s_result.unpack(self)
-            gb = g * r * _log_where_positive(a)
+        if self._next[1] is not None:   # d/db a^b = a^b log(a), defined as 0 where a == 0
+            ad = array(a)               # and b >= 0 (so 0 ** -1 gives -inf, as in torch)
+            if ad.dtype != array(r).dtype:
+                a = a.to(r.dtype) if isinstance(a, Tensor) else ad.astype(r.dtype)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                gb = g * _zero_where((ad == 0) & (array(b) >= 0), r * log(a), g)
         return _grads(self.meta, ga, gb)
 
 
-def _log_where_positive(a):
-    # d/db a^b = a^b * log(a); torch defines it as 0 where a == 0 (and b >= 0)
-    zero = array(a) == 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return where(~zero, log(a + constant_like(zero.astype(array(a).dtype), a)), 0)
+def _zero_where(mask, value, g):
+    """torch's where(mask, zeros({}, grad.options()), value): exactly 0 where mask is set
+    (not 0 * value, which is nan at inf); a WhereBackward0 node when building a graph."""
+    if isinstance(value, Tensor):
+        zero = Tensor._make(np.zeros((), array(g).dtype), False, None)
+        return where_op(Tensor._make(np.asarray(mask), False, None), zero, value)
+    return np.where(mask, g.dtype.type(0), value)
 
 
 class PowBackward2(Node):
-    """out = number ** x. Saves the result: d/dx = out * log(number)."""
-    __slots__ = ("s_result", "base")
+    """out = number ** x. Saves the exponent x and the result: d/dx = out * log(number)."""
+    __slots__ = ("s_exponent", "s_result", "base")
 
     def forward(self, x, base):
+        self.save(exponent=x)       # torch saves it (for the zero base) and checks its version
         self.base = base
         xd = x._data
         if xd.dtype.kind != "f":
@@ -83,9 +115,12 @@ class PowBackward2(Node):
         return out
 
     def backward(self, g):
-        if self.base == 0:      # 0 ** x: torch's gradient is 0 (not 0 * -inf)
-            return (zeros_of(g),)
-        return (g * self.s_result.unpack(self) * float(np.log(self.base)),)
+        x, r = self.s_exponent.unpack(self), self.s_result.unpack(self)
+        if self.base == 0:      # 0 ** x: torch's gradient is 0 where x >= 0, else inf * -inf
+            with np.errstate(invalid="ignore"):
+                return (g * _zero_where(array(x) >= 0, r * -math.inf, g),)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (g * (r * float(np.log(self.base))),)
 
     @property
     def _saved_self(self):

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from ._core import Tensor
-from .._either import array, cos as _cos, sin as _sin
+from .._either import cos as _cos, sin as _sin
 from ._util import zeros_of, where
 from .._compat._argparse import Parser
 
@@ -84,7 +84,7 @@ class ReciprocalBackward0(Node):
 
     def backward(self, g):
         r = self.s_result.unpack(self)
-        return (-g * r * r,)
+        return (-g * (r * r),)                  # (torch's grouping: same rounding, same graph)
 
 
 class SinBackward0(Node):
@@ -112,7 +112,7 @@ class CosBackward0(Node):
 
     def backward(self, g):
         x = self.s_self.unpack(self)
-        return (-g * _sin(x),)
+        return (g * -_sin(x),)                  # (torch's grouping: a NegBackward0 of sin)
 
 
 class TanhBackward0(Node):
@@ -126,6 +126,8 @@ class TanhBackward0(Node):
 
     def backward(self, g):
         r = self.s_result.unpack(self)
+        if r.__class__ is not np.ndarray:       # a graph of the backward: torch's own node
+            return (TanhBackwardBackward0.apply((g, r)),)
         return (g * (1 - r * r),)
 
 
@@ -141,6 +143,8 @@ class SigmoidBackward0(Node):
 
     def backward(self, g):
         r = self.s_result.unpack(self)
+        if r.__class__ is not np.ndarray:       # a graph of the backward: torch's own node
+            return (SigmoidBackwardBackward0.apply((g, r)),)
         return (g * r * (1 - r),)
 
 
@@ -157,6 +161,8 @@ class ReluBackward0(Node):
 
     def backward(self, g):
         r = self.s_result.unpack(self)
+        if r.__class__ is not np.ndarray:       # a graph of the backward: torch's own node
+            return (ThresholdBackwardBackward0.apply((g, r), 0),)
         # torch's threshold_backward zeroes where out <= 0: a nan output passes the gradient
         return (where(~(r <= 0), g, 0),)
 
@@ -173,8 +179,9 @@ class AbsBackward0(Node):
 
     def backward(self, g):
         x = self.s_self.unpack(self)
-        xd = array(x)
-        return (g * np.sign(xd).astype(xd.dtype),)
+        if x.__class__ is not np.ndarray:       # a graph of the backward: g * x.sgn()
+            return (g * SgnBackward0.apply((x,)),)
+        return (g * np.sign(x).astype(x.dtype),)
 
 
 class _ZeroGrad(Node):
@@ -216,6 +223,88 @@ class SignBackward0(_ZeroGrad):
         if out.dtype.kind == "f" and np.isnan(out).any():
             out = np.where(out == out, out, out.dtype.type(0))     # sign(nan) is 0 in torch
         return out
+
+
+class SgnBackward0(Node):
+    """out = sgn(x), the sign of a real x: what abs's gradient multiplies by when a graph of
+    the backward is built (torch's `grad * self.sgn()`). Piecewise constant: zero gradient."""
+    __slots__ = ("s_self", "s_result")
+
+    def forward(self, x):
+        self.save(self=x)
+        return SignBackward0.forward(self, x)
+
+    def backward(self, g):
+        return (zeros_of(g),)
+
+
+# Double-backward nodes: with create_graph=True, torch records the gradient formula of tanh,
+# sigmoid and relu as one node (tanh_backward(grad, output), ...) rather than the mul/sub it
+# is made of; its inputs are the incoming gradient and the saved output.
+
+def _tensor(v):
+    """A gradient given as an array, as a Tensor without history (a node input)."""
+    return v if v.__class__ is not np.ndarray else Tensor._make(v, False, None)
+
+
+class TanhBackwardBackward0(Node):
+    """out = grad_output * (1 - output^2): tanh's gradient, differentiable again."""
+    __slots__ = ("s_grad_output", "s_output")
+
+    def forward(self, grad_output, output):
+        self.save(grad_output=grad_output, output=output)
+        r = output._data
+        return grad_output._data * (1 - r * r)
+
+    def backward(self, g):
+        go, r = self.s_grad_output.unpack(self), self.s_output.unpack(self)
+        g_go = g_r = None
+        if self._next[0] is not None:           # tanh_backward(grad, output) again
+            g_go = TanhBackwardBackward0.apply((_tensor(g), r)) \
+                if r.__class__ is not np.ndarray else g * (1 - r * r)
+        if self._next[1] is not None:
+            g_r = g * (-2 * r * go)
+        return g_go, g_r
+
+
+class SigmoidBackwardBackward0(Node):
+    """out = grad_output * output * (1 - output): sigmoid's gradient, differentiable again."""
+    __slots__ = ("s_grad_output", "s_output")
+
+    def forward(self, grad_output, output):
+        self.save(grad_output=grad_output, output=output)
+        r = output._data
+        return grad_output._data * r * (1 - r)
+
+    def backward(self, g):
+        go, r = self.s_grad_output.unpack(self), self.s_output.unpack(self)
+        g_go = g_r = None
+        if self._next[0] is not None:           # sigmoid_backward(grad, output) again
+            g_go = SigmoidBackwardBackward0.apply((_tensor(g), r)) \
+                if r.__class__ is not np.ndarray else g * r * (1 - r)
+        if self._next[1] is not None:
+            g_r = g * go * (-2 * r + 1)
+        return g_go, g_r
+
+
+class ThresholdBackwardBackward0(Node):
+    """out = grad_output where self > threshold, else 0 (relu's gradient, self its output):
+    linear in grad_output, piecewise constant in self."""
+    __slots__ = ("s_self", "threshold")
+    _options = ("threshold",)
+
+    def forward(self, grad_output, x, threshold):
+        self.save(self=x)
+        self.threshold = threshold
+        return where(~(x._data <= threshold), grad_output._data, 0)
+
+    def backward(self, g):
+        x = self.s_self.unpack(self)
+        g_go = None
+        if self._next[0] is not None:
+            g_go = ThresholdBackwardBackward0.apply((_tensor(g), x), self.threshold) \
+                if x.__class__ is not np.ndarray else where(~(x <= self.threshold), g, 0)
+        return g_go, None if self._next[1] is None else zeros_of(g)
 
 
 def _unary_op(name, node_cls, doc=None, bool_kernel=None):

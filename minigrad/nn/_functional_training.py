@@ -71,6 +71,8 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if t is not None and not hasattr(t, "_data"):     # torch's parser: Tensor or None
             raise TypeError(f"batch_norm(): argument '{name}' (position {pos}) must be Tensor, "
                             f"not {type(t).__name__}")
+    if input.numel() == 0:
+        return _empty_batch_norm(input, weight, bias)
     # torch reads the size of dim 1 unchecked: an input of fewer dims counts 0 channels
     channels = input.shape[1] if input.dim() > 1 else 0
     for name, t in (("running_mean", running_mean), ("running_var", running_var)):
@@ -89,6 +91,18 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     _check_batch_norm_dtypes(input, (weight, bias, running_mean, running_var), training)
     return NativeBatchNormBackward0.apply((input, weight, bias), running_mean, running_var,
                                           training, momentum, eps)
+
+
+def _empty_batch_norm(input, weight, bias):
+    """torch's kernel skips an input without elements before any other check and leaves the
+    running buffers alone; it returns a copy (not a view, not a detached tensor) that stays
+    connected to weight and bias through their first element."""
+    out = input.clone()
+    if weight is not None:
+        out = out * weight[0]
+    if bias is not None:
+        out = out + bias[0]
+    return out
 
 
 def _check_batch_norm_dtypes(input, params, training):

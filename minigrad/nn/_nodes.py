@@ -15,9 +15,10 @@ import numpy as np
 
 from ..autograd.graph import Node
 from ..autograd.saved import engine_state
-from .._either import constant_like, exp, keep_dtype, permute, sum_keepdim, t as _t
+from .._either import array, constant_like, exp, keep_dtype, sum_keepdim, t as _t
 from .._ops._util import sum_to as _sum_to
 import minigrad.nn._kernels as K
+from minigrad._ops.power import MulBackward1
 
 __all__ = [
     "AddmmBackward0", "ConstantPadNdBackward0", "ConvolutionBackward0", "SoftmaxBackward0",
@@ -216,14 +217,24 @@ class NllLossBackward0(Node):
         return loss.reshape(t.shape) if reduction == "none" else loss
 
     def backward(self, grad):
-        self.s_self.unpack(self)        # only the in-place checks: coef already has the values
+        x = self.s_self.unpack(self)    # (the in-place checks: coef already has the values)
         self.s_target.unpack(self)
         if self.s_weight is not None:
             self.s_weight.unpack(self)
-        coef = self.coef
-        if self.reduction == 0:       # grad has the target's shape: add the class axis
-            grad = grad.reshape(tuple(grad.shape) + (1,))
-        return (constant_like(coef, grad) * grad,)
+        if not isinstance(grad, np.ndarray):    # a graph of the backward: torch's node
+            backward_node = NllLoss2DBackwardBackward0 if self.coef.ndim == 4 \
+                else NllLossBackwardBackward0
+            return (backward_node.apply((grad, x), self.coef, self.reduction),)
+        return (_nll_grad(self.coef, grad, self.reduction),)
+
+
+def _nll_grad(coef, grad, reduction):
+    """The input's gradient: coef times grad, along the class axis (last in coef; moved to
+    dim 1 for images, which coef holds channels-last)."""
+    if reduction == 0:       # grad has the target's shape: add the class axis
+        grad = grad.reshape(tuple(grad.shape) + (1,))
+    out = coef * grad
+    return out.transpose(0, 3, 1, 2) if coef.ndim == 4 else out
 
 
 class NllLoss2DBackward0(NllLossBackward0):
@@ -231,10 +242,36 @@ class NllLoss2DBackward0(NllLossBackward0):
 
     __slots__ = ()
 
-    def backward(self, grad):
-        (g,) = super().backward(grad)
-        # coef was built channels-last; the input is channels-first
-        return (permute(g, (0, 3, 1, 2)),)
+
+class NllLossBackwardBackward0(Node):
+    """The graph of nll_loss's backward (create_graph=True): linear in the incoming gradient
+    (its gradient: the picked coefficients times gg), constant in the input (zeros)."""
+
+    __slots__ = ("coef", "reduction", "grad_shape", "input_shape")
+
+    def forward(self, grad, x, coef, reduction):
+        self.coef, self.reduction = coef, reduction
+        self.grad_shape, self.input_shape = grad._data.shape, x._data.shape
+        return _nll_grad(coef, grad._data, reduction)
+
+    def backward(self, gg):
+        g = array(gg)
+        if self.coef.ndim == 4:     # back to channels-last, as coef
+            g = g.transpose(0, 2, 3, 1)
+        # each row's picked term alone (a sum over the classes would turn -0 into 0)
+        chosen = (self.coef != 0).argmax(axis=-1)[..., None]
+        picked = np.take_along_axis(self.coef * g, chosen, axis=-1)[..., 0]
+        picked[~(self.coef != 0).any(axis=-1)] = 0
+        gg_grad = picked.reshape(self.grad_shape) if self.reduction == 0 else picked.sum()
+        need_grad, need_x = self.needs_input_grad
+        return (constant_like(np.asarray(gg_grad, g.dtype), gg) if need_grad else None,
+                constant_like(np.zeros(self.input_shape, g.dtype), gg) if need_x else None)
+
+
+class NllLoss2DBackwardBackward0(NllLossBackwardBackward0):
+    """NllLossBackwardBackward0 of the image form (N, C, H, W)."""
+
+    __slots__ = ()
 
 
 def nll_forward(logp, target, reduction, ignore_index, weight=None):
@@ -281,20 +318,6 @@ class DivBackward1(Node):
 
     def backward(self, grad):
         return (grad / self.other,)
-
-
-class MulBackward1(Node):
-    """out = x * a number, the number kept as torch keeps a Scalar (``_saved_other``): what
-    torch's own C++ records for ``(1 - label_smoothing) * loss``."""
-    __slots__ = ("other",)
-    _options = ("other",)
-
-    def forward(self, x, other):
-        self.other = other
-        return x._data * x._data.dtype.type(other)
-
-    def backward(self, grad):
-        return (grad * self.other,)
 
 
 class MaskedFillBackward0(Node):

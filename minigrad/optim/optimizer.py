@@ -130,13 +130,15 @@ class Optimizer:
         return {"state": state, "param_groups": groups}
 
     def __repr__(self):
-        lines = [type(self).__name__ + " ("]
+        # torch's layout: each group opens with a newline and ends each line with one, so a
+        # blank line separates the groups
+        text = type(self).__name__ + " ("
         for i, group in enumerate(self.param_groups):
-            lines.append(f"Parameter Group {i}")
+            text += f"\nParameter Group {i}\n"
             for key in sorted(group):
                 if key != "params":
-                    lines.append(f"    {key}: {group[key]}")
-        return "\n".join(lines) + "\n)"
+                    text += f"    {key}: {group[key]}\n"
+        return text + ")"
 
 
 def _typename(obj):

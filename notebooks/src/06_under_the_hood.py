@@ -478,13 +478,13 @@ print("after y.detach_() | leaf:", y.is_leaf, "| grad_fn:", y.grad_fn)
 # | dispatch | each call goes through a C++ dispatcher that picks the code for the tensor's device and dtype and, on the way, lets autograd record the op | a Python method on `Tensor` calls the op |
 # | engine | C++; CPU nodes run on the thread that called `backward()`, each GPU has a worker thread of its own | the one Python loop of §5, on one thread |
 # | built-in nodes | some have several outputs (`SplitBackward0`...) | one output each; only custom `Function`s may return several |
-# | double backward | dedicated nodes such as `SigmoidBackwardBackward0` | backward formulas reuse ordinary ops, so the graph of a gradient has other node names |
+# | double backward | dedicated nodes such as `SigmoidBackwardBackward0` | the same nodes for tanh, sigmoid and relu; other backward formulas reuse ordinary ops, whose names are mostly torch's too |
 # | saved outputs | a `SavedVariable` holding the output without its `grad_fn` | the array and the version counter (no cycle output → node → output) |
 # | extras | `gradcheck` (a finite-difference check like §3's), forward-mode AD (derivatives carried forward with the values), `torch.func` (`grad` and `vmap` as function transforms), saved-tensor hooks, `autograd.functional` | saved-tensor hooks and `autograd.functional` (its `jvp` by the double-backward trick, without forward-mode AD); none of the others |
 #
-# The double-backward row, visible on a node: under `create_graph=True` minigrad's sigmoid
-# gradient is built from ordinary ops. The values are the same; the node names differ, which is
-# why the torch-checked cells above never print the graph of a gradient.
+# The double-backward row, visible on a node: under `create_graph=True` the sigmoid gradient is
+# one `SigmoidBackwardBackward0` node, in both libraries; its inputs are the incoming gradient
+# and the saved output, so a third derivative goes through it again.
 
 # %% tags=["minigrad-only"]
 x = torch.tensor([0.0, 1.0], requires_grad=True)

@@ -14,6 +14,5 @@ call accepted) left unfixed, each by one reproducer and the reason (a strict xfa
 KNOWN_LEAKS = {}
 
 KNOWN_DIVERGENCES = {
-    "b.mul()": "Tensor methods on hot paths (add, sub, mul, div, matmul, view, reshape, add_, ...; _tensor_methods._HOT) keep Python's binding errors ('TensorMethods.mul() missing 1 required positional argument'): the wrapper that words the others as torch's parser does costs about 0.2 us a call",
     "b < 2**63": "an int in [2**63, 2**64) is a uint64 to torch, compared after wrapping; minigrad compares its value",
 }
