@@ -117,10 +117,6 @@ KNOWN_DIVERGENCES = (
           "all the input arrays must have same number of dimensions|AxisError|"
           "Dimension out of range",
           program=r"split\(|chunk\(|unbind\("),
-    # NumPy leaking through
-    Known("no_numpy_warnings_from_inf_in_arithmetic", ".",
-          "RuntimeWarning: .* encountered in",
-          attr="warnings"),
 )
 
 

@@ -6,7 +6,49 @@ import numpy as np
 from ._core import Tensor, check_broadcast, operands, big_int_operand as _big_int
 from ._util import to_input
 
-__all__ = ["compute", "grads", "PLAIN_OPERANDS", "NUMBERS"]
+__all__ = ["compute", "grads", "quietly", "scalar_is_safe", "PLAIN_OPERANDS", "NUMBERS"]
+
+# torch computes inf - inf, inf * 0 and overflow to inf silently; NumPy would warn. A fresh
+# `np.errstate` per op costs about 10,000 instructions, so the forward sets NumPy's own
+# error-state context variable to a prebuilt "ignore all" state and resets it (about 1,400;
+# docs/performance.md). If a NumPy version lacks that private variable, np.errstate serves.
+try:
+    from numpy._core._ufunc_config import _extobj_contextvar, _make_extobj
+    _QUIET = _make_extobj(all="ignore")
+    _set_state, _reset_state = _extobj_contextvar.set, _extobj_contextvar.reset
+except (ImportError, AttributeError, TypeError):      # pragma: no cover (other NumPy)
+    _QUIET = None
+
+
+def quietly(ufunc, x, y, out=None):
+    """ufunc(x, y) with NumPy's floating-point warnings off for this call only."""
+    if _QUIET is None:                      # pragma: no cover (other NumPy)
+        with np.errstate(all="ignore"):
+            return ufunc(x, y) if out is None else ufunc(x, y, out=out)
+    token = _set_state(_QUIET)
+    try:      # (out=None is not the same: NumPy then casts a Python float to x's dtype first)
+        return ufunc(x, y) if out is None else ufunc(x, y, out=out)
+    finally:
+        _reset_state(token)
+
+
+# the largest finite Python float that, added to any finite value of the dtype, cannot round
+# to inf (half a unit in the last place at the dtype's maximum), by itemsize
+_SAFE_ADDEND = {2: 16.0, 4: 2.0 ** 103, 8: 2.0 ** 970}
+
+
+def scalar_is_safe(ufunc, dtype, b):
+    """Whether `ufunc(tensor of float dtype, Python float b)` can raise no floating-point
+    flag whatever the tensor holds: then the op skips the error-state switch (the common
+    `y * 0.5`, `x + 1e-3`, `lr * grad`). inf op b stays inf without a flag when b is finite
+    and nonzero; nan is quiet."""
+    if ufunc is np.multiply:
+        return 0.0 < b <= 1.0 or -1.0 <= b < 0.0
+    if ufunc is np.true_divide:
+        return 1.0 <= b < np.inf or -np.inf < b <= -1.0
+    if ufunc is np.add or ufunc is np.subtract:
+        return -_SAFE_ADDEND[dtype.itemsize] < b < _SAFE_ADDEND[dtype.itemsize]
+    return False
 
 
 PLAIN_OPERANDS = {Tensor, float, int, bool}       # need no conversion or check
@@ -18,19 +60,28 @@ def compute(ufunc, a, b):
     ad = a._data
     if b.__class__ is float:
         if ad.dtype.kind == "f":            # a Python float keeps the tensor's dtype
-            # inf, nan (0 * inf, inf - inf: nan) or beyond float16's range (a cast to the
-            # tensor's dtype that overflows to inf): computed silently, as torch does
-            if not -65504.0 <= b <= 65504.0 or ad.dtype.itemsize == 2:   # (float16 overflows)
-                with np.errstate(invalid="ignore", over="ignore"):
-                    return ufunc(ad, b)
-            return ufunc(ad, b)
+            # inf, nan (0 * inf, inf - inf: nan), overflow, or b beyond float16's range (a
+            # cast to the tensor's dtype that overflows to inf): silent, as in torch
+            if ad.dtype.itemsize != 2 and scalar_is_safe(ufunc, ad.dtype, b):
+                return ufunc(ad, b)
+            return quietly(ufunc, ad, b)
     elif isinstance(b, Tensor):
         bd = b._data
         if ad.dtype is bd.dtype:
-            if ad.shape == bd.shape:
-                return ufunc(ad, bd)
+            if ad.dtype.kind != "f":        # integers: no floating-point flags
+                if ad.shape == bd.shape:
+                    return ufunc(ad, bd)
+            elif _QUIET is not None:        # (inlined quietly(): the hot path)
+                token = _set_state(_QUIET)
+                try:
+                    return ufunc(ad, bd)
+                except ValueError:
+                    check_broadcast(ad, bd)         # torch's message
+                    raise
+                finally:
+                    _reset_state(token)
             try:
-                return ufunc(ad, bd)            # broadcasting (a bias)
+                return quietly(ufunc, ad, bd)   # broadcasting (a bias)
             except ValueError:
                 check_broadcast(ad, bd)         # torch's message
                 raise

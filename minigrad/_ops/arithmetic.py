@@ -108,8 +108,8 @@ class DivBackward0(Node):
                 and type(b) is not float:
             # int / int is of the default float dtype (float32 unless set)
             a = Tensor._make(ad.astype(get_default_dtype().np), False, None)
-        if b.__class__ in _NUMBERS and (b >= 1 or b <= -1):    # (cannot overflow: no
-            return _compute(np.true_divide, a, b)              # errstate, the usual case)
+        if b.__class__ in _NUMBERS and (1 <= b < np.inf or -np.inf < b <= -1):
+            return _compute(np.true_divide, a, b)  # (cannot overflow: no errstate, usually)
         with np.errstate(all="ignore"):         # x / 0 is inf and 0 / 0 nan, silently
             return _compute(np.true_divide, a, b)
 
@@ -181,7 +181,8 @@ def rsub(a, b):
 
 def mul(a, b):
     if b.__class__ is float and not _grad_state.enabled and a.__class__ is Tensor \
-            and not a._requires_grad and a._data.dtype.kind == "f" and b - b == 0:
+            and not a._requires_grad and a._data.dtype.kind == "f" \
+            and (0.0 < b <= 1.0 or -1.0 <= b < 0.0):     # (then no inf/nan/overflow warning)
         # `lr * p.grad` in an optimizer step: under no_grad nothing is recorded, so the
         # result is the kernel's array in a plain tensor (a float keeps the tensor's dtype)
         return Tensor._make(a._data * b, False, None)

@@ -18,6 +18,7 @@ from .._compat._argparse_calls import check_args
 from .._compat._call_site import called_as_operator
 from ._core import Tensor, as_tensor_arg
 from ._util import broadcast_shapes
+from ._binary import quietly, scalar_is_safe
 from .permutations import _PermuteBack
 from ..autograd.view_history import CopySlices
 from .._tensor_base import wrap_dim
@@ -159,9 +160,13 @@ def _fast_untracked(cls, x, others, options):
     if xd.dtype.kind != "f" or not xd.flags.writeable or (
             isinstance(other, Tensor) and (od.dtype != xd.dtype or od.shape != xd.shape)) or \
             not isinstance(od, (np.ndarray, float, int)) or isinstance(od, bool) or \
-            (od.__class__ is not np.ndarray and not (-65504.0 <= od <= 65504.0 and od)):
-        return False        # (a number that is 0, huge, inf or nan: the op's own errstate)
-    ufunc(xd, od, out=xd)
+            (od.__class__ is not np.ndarray and (xd.dtype.itemsize == 2
+                                                  or not scalar_is_safe(ufunc, xd.dtype, od))):
+        return False        # (a number that could give inf or nan: the op's own errstate)
+    if od.__class__ is np.ndarray:
+        quietly(ufunc, xd, od, out=xd)      # inf - inf, overflow: silent, as in torch
+    else:
+        ufunc(xd, od, out=xd)
     x._bump_version()
     return True
 

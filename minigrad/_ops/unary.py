@@ -93,7 +93,8 @@ class SinBackward0(Node):
 
     def forward(self, x):
         self.save(self=x)
-        return np.sin(_float(x._data))
+        with np.errstate(invalid="ignore"):     # sin(inf) is nan, silently
+            return np.sin(_float(x._data))
 
     def backward(self, g):
         x = self.s_self.unpack(self)
@@ -106,7 +107,8 @@ class CosBackward0(Node):
 
     def forward(self, x):
         self.save(self=x)
-        return np.cos(_float(x._data))
+        with np.errstate(invalid="ignore"):     # cos(inf) is nan, silently
+            return np.cos(_float(x._data))
 
     def backward(self, g):
         x = self.s_self.unpack(self)
