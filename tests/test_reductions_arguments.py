@@ -25,6 +25,12 @@ h = g * 2
 d = torch.zeros(3, dtype=torch.float64)"""
 
 CASES = [
+    # a reduction over dim 0 of a 0-d tensor hands its gradient on as it is: .grad at version 0
+    case("reduce_0d_over_dim_zero_grad_version", SETUP,
+         "t0 = torch.tensor(-2.0, requires_grad=True)\ntorch.sum(t0, 0).backward()\n"
+         "t0.grad, t0.grad._version",
+         "t0.grad = None\nt0.sum((0,), keepdim=True).backward()\nt0.grad._version",
+         "t0.grad = None\nt0.mean(0).backward()\nt0.grad, t0.grad._version"),
     case("argmax_argmin_types_first", SETUP,
          "e.argmax('a')", "e.argmax([0])", "e.argmax(1.0)", "e.argmax(dim=(0, 0), keepdim=b)",
          "e.argmax(dim=(), keepdim=e)", "e.argmax(dim=1.0, keepdim=g)",

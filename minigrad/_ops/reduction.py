@@ -54,6 +54,8 @@ def _keep_shape(shape, dims):
 
 def _expand_back(g, shape, dims, keepdim):
     """Broadcast a reduced gradient back over the reduced dims."""
+    if g.shape == shape and not hasattr(g, "_data"):
+        return g    # (a 0-d input's array gradient, as it is: no view, so .grad takes it)
     if not keepdim:
         g = g.reshape(_keep_shape(shape, dims))
     return expand_to(g, shape)
