@@ -493,6 +493,26 @@ REGRESSIONS = [
         """,
     ),
     regression(
+        "grad_version_through_a_reshaped_gradient",
+        """
+        t = torch.tensor(-2.0, requires_grad=True)
+        t.view(-1).sum().backward()
+        u = torch.ones(2, 3, requires_grad=True)
+        (u.reshape(3, 2) * 2).sum().backward()
+        t.grad._version, u.grad._version
+        """,
+        """
+        a = torch.ones(3, requires_grad=True)
+        b = torch.ones(3, requires_grad=True)
+        ((a + b) * torch.arange(3.)).sum().backward()
+        a.grad._version, b.grad._version
+        """,
+        bug="the first .grad of a leaf whose gradient comes back through a view or reshape "
+            "(or is shared by two leaves) is at version 1 in minigrad (AccumulateGrad copies "
+            "any NumPy view); torch steals a gradient nothing else uses, view or not, when its "
+            "layout fits (version 0), and copies the second of two leaves sharing one",
+    ),
+    regression(
         "grad_version_after_masked_backward",
         """
         x = torch.tensor([-2.0, 0.5], requires_grad=True)
