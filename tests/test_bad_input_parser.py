@@ -148,6 +148,11 @@ CALLS = [
     # functions that read an attribute of their input check it is a Tensor first
     "torch.numel(1j)", "torch.numel(np.float64(2))", "torch.numel(input=v)",
     "torch.is_inference(np.float64(2))",
+    # clamp_ reads its bounds as clamp does (tensors or numbers), then works in place
+    "c.clip_(c)", "bo.clamp_(bo)", "c.clip_(a)", "m.clamp_(m, np.bool_(True))", "bo.clamp_()",
+    "t = v.clone()\nt.clamp_(torch.zeros(3), torch.ones(3))\nt",
+    # a number beyond the tensor's dtype: its cast overflows silently, as in torch
+    "t = h.clone()\nt /= 1e40", "v / -1e39",
 ]
 
 

@@ -37,6 +37,10 @@ def quietly(ufunc, x, y, out=None):
 _SAFE_ADDEND = {2: 16.0, 4: 2.0 ** 103, 8: 2.0 ** 970}
 
 
+_FLOAT_MAX = {n: float(np.finfo(t).max) for n, t in ((2, np.float16), (4, np.float32),
+                                                     (8, np.float64))}
+
+
 def scalar_is_safe(ufunc, dtype, b):
     """Whether `ufunc(tensor of float dtype, Python float b)` can raise no floating-point
     flag whatever the tensor holds: then the op skips the error-state switch (the common
@@ -44,8 +48,8 @@ def scalar_is_safe(ufunc, dtype, b):
     and nonzero; nan is quiet."""
     if ufunc is np.multiply:
         return 0.0 < b <= 1.0 or -1.0 <= b < 0.0
-    if ufunc is np.true_divide:
-        return 1.0 <= b < np.inf or -np.inf < b <= -1.0
+    if ufunc is np.true_divide:     # (b itself must fit the dtype: its cast would overflow)
+        return 1.0 <= abs(b) <= _FLOAT_MAX[dtype.itemsize]
     if ufunc is np.add or ufunc is np.subtract:
         return -_SAFE_ADDEND[dtype.itemsize] < b < _SAFE_ADDEND[dtype.itemsize]
     return False

@@ -99,10 +99,10 @@ class ClampBackward0(Node):
         return gx, glo, ghi
 
 
-def _clamp_args(x, lo, hi):
+def _clamp_args(x, lo, hi, name):
     """The failure path of clamp's bounds: torch's parser error, or the bounds as torch
     reads them (with a number on either side, both are numbers)."""
-    check_args("clamp", ("(Tensor min = None, Tensor max = None)",
+    check_args(name, ("(Tensor min = None, Tensor max = None)",
                          "(Number min = None, Number max = None)"), x, {"min": lo, "max": hi},
                functions=("(Tensor input, Tensor min = None, Tensor max = None, *, "
                           "Tensor out = None)",
@@ -116,17 +116,26 @@ def _clamp_args(x, lo, hi):
 
 def clamp(x, min=None, max=None):
     """Limit values to [min, max] (numbers, or tensors that broadcast against x)."""
+    min, max = clamp_bounds(x, min, max)
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return ClampBackward0.apply((x, min, max))
+    return ClampBackward1.apply((x,), min, max)
+
+
+def clamp_bounds(x, min, max, name="clamp"):
+    """clamp's and clamp_'s bounds as torch reads them, after its checks: both tensors (or
+    None), or both numbers."""
     if (x.__class__ is not Tensor and not isinstance(x, Tensor)) or not (
             (min is None or min.__class__ in (int, float)) and
             (max is None or max.__class__ in (int, float))) and not (
             (min is None or isinstance(min, Tensor)) and (max is None or isinstance(max, Tensor))):
-        min, max = _clamp_args(x, min, max)
+        min, max = _clamp_args(x, min, max, name)
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, complex) or isinstance(max, complex):
         raise RuntimeError("value cannot be converted to type double without overflow")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        return ClampBackward0.apply((x, min, max))
+        return min, max
     xd = x._data.dtype
     if xd.kind == "f" and xd.itemsize < 8:
         for bound in (min, max):            # (torch casts the bounds to the tensor's dtype)
@@ -138,7 +147,7 @@ def clamp(x, min=None, max=None):
     elif xd.kind in "iu" and builtins.any(b.__class__ is int and not -2 ** 63 <= b < 2 ** 63
                                           for b in (min, max)):
         raise RuntimeError("value cannot be converted to type int64_t without overflow")
-    return ClampBackward1.apply((x,), min, max)
+    return min, max
 
 
 class MaximumBackward0(Node):

@@ -23,7 +23,7 @@ from .permutations import _PermuteBack
 from ..autograd.view_history import CopySlices
 from .._tensor_base import wrap_dim
 from . import arithmetic as A, unary as U
-from .clamp import ClampBackward1
+from .clamp import ClampBackward0, ClampBackward1, clamp_bounds
 
 _LEAF = "a leaf Variable that requires grad is being used in an in-place operation."
 _VIEW_OF_LEAF = ("a view of a leaf Variable that requires grad is being used in an in-place "
@@ -318,6 +318,10 @@ sign_ = _unary_inplace(U.SignBackward0)
 
 
 def clamp_(x, min=None, max=None):
+    """x.clamp_(min, max): clamp's checks, then its tensor or number form in place."""
+    min, max = clamp_bounds(x, min, max, "clamp_")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return inplace(ClampBackward0, x, (min, max))
     return inplace(ClampBackward1, x, (), min, max)
 
 
