@@ -153,6 +153,7 @@ CALLS = [
     "t = v.clone()\nt.clamp_(torch.zeros(3), torch.ones(3))\nt",
     # a number beyond the tensor's dtype: its cast overflows silently, as in torch
     "t = h.clone()\nt /= 1e40", "v / -1e39",
+    "h.cuda(1.0, keep_dim=True)", "h.cuda(keep_dim=True)",
 ]
 
 

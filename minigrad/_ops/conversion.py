@@ -187,12 +187,14 @@ def is_pinned(x, device=None):
     return False
 
 
-def cuda(x, device=None, non_blocking=False, memory_format=None):
+def cuda(x, device=None, non_blocking=False, memory_format=None, **unexpected):
     """Copy to a GPU: the device is parsed as torch parses it, then refused (no CUDA)."""
     if device is not None and not isinstance(device, (str, int, device_cls)) or \
             isinstance(device, bool):
         raise TypeError(f"cuda(): argument 'device' (position 1) must be minigrad.device, not "
                         f"{type_name(device)}")
+    if unexpected:      # (torch's parser checks the device first)
+        raise TypeError(f"cuda() got an unexpected keyword argument '{next(iter(unexpected))}'")
     device = as_device(device, "cuda")
     if device is not None and device.type != "cuda":
         raise RuntimeError("Invalid device, must be cuda device")
