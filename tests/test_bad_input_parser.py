@@ -154,6 +154,7 @@ CALLS = [
     # a number beyond the tensor's dtype: its cast overflows silently, as in torch
     "t = h.clone()\nt /= 1e40", "v / -1e39",
     "h.cuda(1.0, keep_dim=True)", "h.cuda(keep_dim=True)",
+    "b.clone().pow_(2**63)", "bo.clone().pow_(2**63)", "b.clone().pow_(2**62)",
 ]
 
 

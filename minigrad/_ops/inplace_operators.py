@@ -154,6 +154,8 @@ def _check_pow_(x, n):
         raise OverflowError("int too big to convert" if n > 0 else
                             "can't convert negative int to unsigned")
     kind = x._data.dtype.kind
+    if kind in "biu" and n.__class__ is int and n >= 2 ** 63:     # (a uint64-only power)
+        raise RuntimeError("value cannot be converted to type int64_t without overflow")
     if kind in "biu" and n.__class__ is int and n < 0:
         raise RuntimeError("Integers to negative integer powers are not allowed.")
     if kind == "b" and isinstance(n, Tensor) and n._data.dtype.kind == "b":
