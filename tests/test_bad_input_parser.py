@@ -155,6 +155,9 @@ CALLS = [
     "t = h.clone()\nt /= 1e40", "v / -1e39",
     "h.cuda(1.0, keep_dim=True)", "h.cuda(keep_dim=True)",
     "b.clone().pow_(2**63)", "bo.clone().pow_(2**63)", "b.clone().pow_(2**62)",
+    # an int beyond a narrower integer tensor's range wraps, as in torch
+    "v.to(torch.int32) * 2**31", "v.to(torch.int32) + 2**31", "v.to(torch.int16) * 2**40",
+    "v.to(torch.int32) - 2**62", "v.to(torch.int8) * 2**63",
 ]
 
 

@@ -98,8 +98,8 @@ def compute(ufunc, a, b):
     except ValueError:
         check_broadcast(ad, bd)
         raise
-    except OverflowError:           # a Python int beyond int64 (wrapped to a narrower int too)
-        big = np.int64(_big_int(ad, bd))
+    except OverflowError:           # a Python int beyond the tensor's int type: torch wraps it
+        big = np.int64(bd if -2 ** 63 <= bd < 2 ** 63 else _big_int(ad, bd))
         out = ufunc(ad, big.astype(ad.dtype) if ad.dtype.kind in "iu" else int(big))
     if rt is not None and out.dtype != rt:
         out = out.astype(rt)
