@@ -121,6 +121,19 @@ REGRESSIONS = [
         bug="x[None] records UnsqueezeBackward0 in torch, AliasBackward0 in minigrad "
             "(indexing)"),
     regression(
+        "view_rule_checked_before_the_op_arguments",
+        """
+        t0 = torch.tensor(-2.0, requires_grad=True)
+        with torch.inference_mode():
+            t3 = t0.view(-1)
+        t0.detach().add_(2)
+        t3.transpose(0, 1)
+        """,
+        bug="a no_grad or inference-mode view whose base was then modified in place: torch "
+            "raises the view-rule error as soon as an op reads the view's history, before "
+            "the op checks its arguments; minigrad's view ops check their dims first "
+            "(IndexError: Dimension out of range)"),
+    regression(
         "select_out_of_range_message",
         """
         torch.zeros(2, 3).select(1, 5)
